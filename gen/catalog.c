@@ -1,0 +1,898 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The catalog parser.  The format is line based: a directive word, then
+ * its operands.  Symbol lines belong to the last "header" line, fragment
+ * lines (CONFIG_FOO=y) to the last "config" line.  '#' starts a comment.
+ */
+#include "catalog.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validate.h"
+
+static const char *const kind_names[] = {
+	[SYM_FUNC] = "func",   [SYM_MACRO] = "macro", [SYM_CALL] = "call", [SYM_CONST] = "const",
+	[SYM_FLAG] = "flag",   [SYM_VAR] = "var",     [SYM_TYPE] = "type",
+};
+
+const char *sym_kind_name(enum sym_kind kind)
+{
+	return kind_names[kind];
+}
+
+static int kind_from_word(const char *w, size_t n)
+{
+	int k;
+
+	for (k = 0; k < (int)(sizeof(kind_names) / sizeof(kind_names[0])); k++)
+		if (strlen(kind_names[k]) == n && !strncmp(kind_names[k], w, n))
+			return k;
+	return -1;
+}
+
+struct parse_state {
+	struct catalog *cat;
+	const char *file;
+	int line;
+	char *text;		/* the current line, comment stripped */
+	struct header *header;	/* symbol lines go here */
+	struct config *config;	/* fragment lines go here */
+};
+
+static struct loc loc_at(struct parse_state *ps, const char *p)
+{
+	struct loc l = { ps->file, ps->line, (int)(p - ps->text) + 1 };
+
+	return l;
+}
+
+static const char *skip_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* The next whitespace-separated word at *p; returns its length. */
+static size_t word(const char **p)
+{
+	const char *s;
+
+	*p = skip_ws(*p);
+	for (s = *p; *s && *s != ' ' && *s != '\t'; s++)
+		;
+	return s - *p;
+}
+
+/* Position of the word "if" in [p, end), or NULL. */
+static const char *find_if(const char *p)
+{
+	const char *s;
+
+	for (s = p; *s; s++) {
+		if (s[0] == 'i' && s[1] == 'f' && (s == p || s[-1] == ' ' || s[-1] == '\t' || s[-1] == ')') &&
+		    (s[2] == '\0' || s[2] == ' ' || s[2] == '\t' || s[2] == '(' || s[2] == '!'))
+			return s;
+	}
+	return NULL;
+}
+
+static int define_known(const char *name, void *ctx)
+{
+	struct catalog *cat = ctx;
+	struct define *d;
+
+	HASH_FIND_STR(cat->define_index, name, d);
+	return d != NULL;
+}
+
+static void finish_symbol(struct parse_state *ps, struct symbol *sym)
+{
+	struct symbol *old;
+
+	HASH_FIND_STR(ps->cat->sym_index, sym->name, old);
+	if (old) {
+		error_at(&sym->loc, "symbol '%s' is catalogued twice: already at %s:%d (under %s)", sym->name,
+			 old->loc.file, old->loc.line, old->header->path);
+		cond_free(sym->cond);
+		free(sym->cond_text);
+		free(sym->name);
+		free(sym->type);
+		while (sym->nargs)
+			free(sym->args[--sym->nargs]);
+		free(sym->args);
+		free(sym);
+		return;
+	}
+	sym->header = ps->header;
+	HASH_ADD_KEYPTR(hh, ps->cat->sym_index, sym->name, strlen(sym->name), sym);
+	*(struct symbol **)push(&ps->header->syms, &ps->header->nsyms, sizeof(sym)) = sym;
+}
+
+static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
+{
+	const char *p = kw + strlen(kind_names[kind]), *ifp, *end, *name;
+	struct loc l = loc_at(ps, kw);
+	struct symbol *sym;
+	size_t n;
+
+	if (!ps->header) {
+		error_at(&l, "expected a 'header PATH' line before the first symbol");
+		return;
+	}
+	sym = xcalloc(1, sizeof(*sym));
+	sym->kind = kind;
+	sym->loc = l;
+	ifp = find_if(p);
+	end = ifp ? ifp : p + strlen(p);
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (ifp) {
+		struct loc cl;
+		const char *c = skip_ws(ifp + 2);
+
+		cl = loc_at(ps, c);
+		if (!*c) {
+			error_at(&cl, "expected a condition after 'if'");
+			goto bad;
+		}
+		sym->cond = cond_parse(c, &cl, define_known, ps->cat);
+		if (!sym->cond)
+			goto bad;
+		sym->cond_text = cond_to_string(sym->cond);
+	}
+	if (kind == SYM_TYPE) {
+		l = loc_at(ps, skip_ws(p));
+		if (skip_ws(p) >= end) {
+			error_at(&l, "expected a type after 'type'");
+			goto bad;
+		}
+		sym->name = parse_type(skip_ws(p), end - skip_ws(p), &l);
+		if (!sym->name)
+			goto bad;
+		finish_symbol(ps, sym);
+		return;
+	}
+	n = word(&p);
+	name = p;
+	l = loc_at(ps, name);
+	if (name >= end) {
+		error_at(&l, "expected a symbol name after '%s'", kind_names[kind]);
+		goto bad;
+	}
+	sym->name = xstrndup(name, n);
+	if (check_identifier(sym->name, &l, "a symbol name"))
+		goto bad;
+	p = skip_ws(name + n);
+	l = loc_at(ps, p < end ? p : end);
+	switch (kind) {
+	case SYM_FUNC:
+	case SYM_MACRO:
+	case SYM_CALL:
+		if (p >= end) {
+			error_at(&l, "expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' after '%s'", sym->name);
+			goto bad;
+		}
+		if (parse_signature(p, end - p, &l, &sym->type, &sym->args, &sym->nargs))
+			goto bad;
+		break;
+	case SYM_CONST:
+	case SYM_VAR:
+		if (p >= end) {
+			error_at(&l, "expected the type of '%s'", sym->name);
+			goto bad;
+		}
+		sym->type = parse_type(p, end - p, &l);
+		if (!sym->type)
+			goto bad;
+		if (!strcmp(sym->type, "void")) {
+			error_at(&l, "a %s cannot have type void", kind_names[kind]);
+			goto bad;
+		}
+		break;
+	case SYM_FLAG:
+		if (p < end) {
+			error_at(&l, "expected 'if CONDITION' or end of line after flag '%s'", sym->name);
+			goto bad;
+		}
+		break;
+	}
+	finish_symbol(ps, sym);
+	return;
+bad:
+	cond_free(sym->cond);
+	free(sym->cond_text);
+	free(sym->name);
+	free(sym->type);
+	while (sym->nargs)
+		free(sym->args[--sym->nargs]);
+	free(sym->args);
+	free(sym);
+}
+
+static void parse_header(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct header *h, *old;
+	char *path;
+
+	if (!n) {
+		error_at(&l, "expected a header path after 'header'");
+		return;
+	}
+	path = xstrndup(p, n);
+	if (check_header_path(path, &l)) {
+		free(path);
+		return;
+	}
+	p += n;
+	if (*skip_ws(p)) {
+		struct loc e = loc_at(ps, skip_ws(p));
+
+		error_at(&e, "expected end of line after the header path");
+		free(path);
+		return;
+	}
+	HASH_FIND_STR(ps->cat->header_index, path, old);
+	if (old) {
+		error_at(&l, "header '%s' is catalogued twice: already at %s:%d", path, old->loc.file,
+			 old->loc.line);
+		free(path);
+		return;
+	}
+	h = xcalloc(1, sizeof(*h));
+	h->path = path;
+	h->loc = l;
+	HASH_ADD_KEYPTR(hh, ps->cat->header_index, h->path, strlen(h->path), h);
+	*(struct header **)push(&ps->cat->headers, &ps->cat->nheaders, sizeof(h)) = h;
+	ps->header = h;
+}
+
+static void parse_forbid(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct forbid *f;
+	char *path;
+
+	if (!n) {
+		error_at(&l, "expected a header path after 'forbid'");
+		return;
+	}
+	path = xstrndup(p, n);
+	if (check_header_path(path, &l)) {
+		free(path);
+		return;
+	}
+	f = push(&ps->cat->forbids, &ps->cat->nforbids, sizeof(*f));
+	f->path = path;
+	f->reason = xstrdup(skip_ws(p + n));
+	f->loc = l;
+}
+
+static void parse_define(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct define *d, *old;
+	const char *c;
+	char *name;
+
+	if (!n) {
+		error_at(&l, "expected a name after 'define'");
+		return;
+	}
+	name = xstrndup(p, n);
+	if (check_identifier(name, &l, "a name to define")) {
+		free(name);
+		return;
+	}
+	if (starts_with(name, "CONFIG_")) {
+		error_at(&l, "a define may not be named CONFIG_*: those come from the .config");
+		free(name);
+		return;
+	}
+	HASH_FIND_STR(ps->cat->define_index, name, old);
+	if (old) {
+		error_at(&l, "'%s' is defined twice: already at %s:%d", name, old->loc.file, old->loc.line);
+		free(name);
+		return;
+	}
+	c = skip_ws(p + n);
+	if (!*c) {
+		struct loc cl = loc_at(ps, c);
+
+		error_at(&cl, "expected a condition after 'define %s'", name);
+		free(name);
+		return;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->name = name;
+	d->loc = l;
+	{
+		struct loc cl = loc_at(ps, c);
+
+		d->cond = cond_parse(c, &cl, define_known, ps->cat);
+	}
+	if (!d->cond) {
+		free(d->name);
+		free(d);
+		return;
+	}
+	d->cond_text = cond_to_string(d->cond);
+	HASH_ADD_KEYPTR(hh, ps->cat->define_index, d->name, strlen(d->name), d);
+	*(struct define **)push(&ps->cat->defines, &ps->cat->ndefines, sizeof(d)) = d;
+}
+
+/* key=value or key="value with spaces"; calls set() for each field. */
+typedef int (*field_fn)(struct parse_state *ps, void *obj, const char *key, char *value,
+			const struct loc *kloc, const struct loc *vloc);
+
+static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_fn set)
+{
+	int bad = 0;
+
+	for (;;) {
+		const char *k, *eq, *v;
+		struct loc kl, vl;
+		char *key, *value;
+
+		p = skip_ws(p);
+		if (!*p)
+			return bad ? -1 : 0;
+		k = p;
+		kl = loc_at(ps, k);
+		eq = k;
+		while (*eq && *eq != '=' && *eq != ' ' && *eq != '\t')
+			eq++;
+		if (*eq != '=' || eq == k) {
+			error_at(&kl, "expected key=value");
+			return -1;
+		}
+		v = eq + 1;
+		vl = loc_at(ps, v);
+		if (*v == '"') {
+			const char *q = strchr(v + 1, '"');
+
+			if (!q) {
+				error_at(&vl, "expected a closing '\"'");
+				return -1;
+			}
+			value = xstrndup(v + 1, q - v - 1);
+			p = q + 1;
+		} else {
+			for (p = v; *p && *p != ' ' && *p != '\t'; p++)
+				;
+			value = xstrndup(v, p - v);
+		}
+		if (!*value) {
+			error_at(&vl, "expected a value after '%.*s='", (int)(eq - k), k);
+			free(value);
+			return -1;
+		}
+		key = xstrndup(k, eq - k);
+		if (set(ps, obj, key, value, &kl, &vl))
+			bad = 1;
+		free(key);
+	}
+}
+
+static int set_arch_field(struct parse_state *ps, void *obj, const char *key, char *value,
+			  const struct loc *kl, const struct loc *vl)
+{
+	struct arch *a = obj;
+	char **slot = NULL;
+
+	(void)ps;
+	if (!strcmp(key, "karch"))
+		slot = &a->karch;
+	else if (!strcmp(key, "kconfig"))
+		slot = &a->kconfig;
+	else if (!strcmp(key, "cross"))
+		slot = &a->cross;
+	else if (!strcmp(key, "llvm"))
+		slot = &a->llvm;
+	else if (!strcmp(key, "package"))
+		slot = &a->package;
+	else if (!strcmp(key, "defconfig"))
+		slot = &a->defconfig;
+	else if (!strcmp(key, "unavailable"))
+		slot = &a->unavailable;
+	if (!slot) {
+		error_at(kl, "unknown arch field '%s': expected karch, kconfig, cross, llvm, package, "
+			 "defconfig or unavailable", key);
+		free(value);
+		return -1;
+	}
+	if (*slot) {
+		error_at(kl, "arch field '%s' given twice", key);
+		free(value);
+		return -1;
+	}
+	/* these end up in shell commands and make variables */
+	if (strpbrk(value, slot == &a->unavailable ? "'\"\\$`" : " \t'\"\\$`;&|<>(){}#*?[]")) {
+		error_at(vl, "expected a plain word for '%s', found '%s'", key, value);
+		free(value);
+		return -1;
+	}
+	if (slot == &a->kconfig && (check_identifier(value, vl, "a CONFIG_ symbol") ||
+				    !starts_with(value, "CONFIG_"))) {
+		if (is_identifier(value))
+			error_at(vl, "expected a CONFIG_ symbol, found '%s'", value);
+		free(value);
+		return -1;
+	}
+	*slot = value;
+	return 0;
+}
+
+static void parse_arch(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 4;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct arch *a, *old;
+
+	if (!n) {
+		error_at(&l, "expected an arch name after 'arch'");
+		return;
+	}
+	a = xcalloc(1, sizeof(*a));
+	a->name = xstrndup(p, n);
+	a->loc = l;
+	if (!is_cell_name(a->name)) {
+		error_at(&l, "expected an arch name (letters, digits, '_', '.', '+', '-'), found '%s'", a->name);
+		goto bad;
+	}
+	if (parse_fields(ps, p + n, a, set_arch_field))
+		goto bad;
+	if (!a->karch || !a->kconfig) {
+		error_at(&l, "arch '%s' needs karch= and kconfig=", a->name);
+		goto bad;
+	}
+	if (!a->defconfig)
+		a->defconfig = xstrdup("defconfig");
+	HASH_FIND_STR(ps->cat->arch_index, a->name, old);
+	if (old) {
+		error_at(&l, "arch '%s' is listed twice: already at %s:%d", a->name, old->loc.file, old->loc.line);
+		goto bad;
+	}
+	HASH_ADD_KEYPTR(hh, ps->cat->arch_index, a->name, strlen(a->name), a);
+	*(struct arch **)push(&ps->cat->arches, &ps->cat->narches, sizeof(a)) = a;
+	return;
+bad:
+	free(a->name);
+	free(a->karch);
+	free(a->kconfig);
+	free(a->cross);
+	free(a->llvm);
+	free(a->package);
+	free(a->defconfig);
+	free(a->unavailable);
+	free(a);
+}
+
+static int set_config_field(struct parse_state *ps, void *obj, const char *key, char *value,
+			    const struct loc *kl, const struct loc *vl)
+{
+	struct config *c = obj;
+
+	(void)ps;
+	if (!strcmp(key, "base")) {
+		if (c->base || !is_cell_name(value)) {
+			error_at(c->base ? kl : vl, c->base ? "config field 'base' given twice" :
+				 "expected a defconfig target name for base=");
+			free(value);
+			return -1;
+		}
+		c->base = value;
+		return 0;
+	}
+	if (!strcmp(key, "arches")) {
+		char *s = value, *comma;
+
+		if (c->arches || c->narches) {
+			error_at(kl, "config field 'arches' given twice");
+			free(value);
+			return -1;
+		}
+		if (!strcmp(value, "all")) {
+			free(value);
+			return 0;
+		}
+		for (;;) {
+			struct loc al = *vl;
+
+			comma = strchr(s, ',');
+			if (comma)
+				*comma = '\0';
+			al.col += (int)(s - value);
+			if (!is_cell_name(s)) {
+				error_at(&al, "expected an arch name in arches=, found '%s'", s);
+				free(value);
+				return -1;
+			}
+			*(char **)push(&c->arches, &c->narches, sizeof(char *)) = xstrdup(s);
+			c->narches--;
+			*(struct loc *)push(&c->arch_locs, &c->narches, sizeof(struct loc)) = al;
+			if (!comma)
+				break;
+			s = comma + 1;
+		}
+		free(value);
+		return 0;
+	}
+	error_at(kl, "unknown config field '%s': expected base or arches", key);
+	free(value);
+	return -1;
+}
+
+static void parse_config(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct config *c, *old;
+
+	if (!n) {
+		error_at(&l, "expected a config name after 'config'");
+		return;
+	}
+	c = xcalloc(1, sizeof(*c));
+	c->name = xstrndup(p, n);
+	c->loc = l;
+	if (!is_cell_name(c->name)) {
+		error_at(&l, "expected a config name (letters, digits, '_', '.', '+', '-'), found '%s'", c->name);
+		goto bad;
+	}
+	if (parse_fields(ps, p + n, c, set_config_field))
+		goto bad;
+	if (!c->base)
+		c->base = xstrdup("defconfig");
+	HASH_FIND_STR(ps->cat->config_index, c->name, old);
+	if (old) {
+		error_at(&l, "config '%s' is listed twice: already at %s:%d", c->name, old->loc.file,
+			 old->loc.line);
+		goto bad;
+	}
+	HASH_ADD_KEYPTR(hh, ps->cat->config_index, c->name, strlen(c->name), c);
+	*(struct config **)push(&ps->cat->configs, &ps->cat->nconfigs, sizeof(c)) = c;
+	ps->config = c;
+	return;
+bad:
+	while (c->narches)
+		free(c->arches[--c->narches]);
+	free(c->arches);
+	free(c->arch_locs);
+	free(c->name);
+	free(c->base);
+	free(c);
+}
+
+static void parse_fragment(struct parse_state *ps, const char *p)
+{
+	struct loc l = loc_at(ps, p);
+	const char *eq = strchr(p, '='), *v;
+	struct frag_line *f;
+	char *name;
+	int i;
+
+	if (!ps->config) {
+		error_at(&l, "expected a 'config NAME' line before the fragment line");
+		return;
+	}
+	if (!eq) {
+		error_at(&l, "expected CONFIG_NAME=value");
+		return;
+	}
+	name = xstrndup(p, eq - p);
+	if (check_identifier(name, &l, "a CONFIG_ symbol")) {
+		free(name);
+		return;
+	}
+	v = eq + 1;
+	if (!*v || strpbrk(v, " \t") != NULL) {
+		struct loc vl = loc_at(ps, v);
+
+		error_at(&vl, "expected a value (y, m, n, a number or a \"string\") after '%s='", name);
+		free(name);
+		return;
+	}
+	for (i = 0; i < ps->config->nfrags; i++) {
+		if (!strcmp(ps->config->frags[i].name, name)) {
+			error_at(&l, "%s is set twice in config '%s': already at line %d", name,
+				 ps->config->name, ps->config->frags[i].loc.line);
+			free(name);
+			return;
+		}
+	}
+	f = push(&ps->config->frags, &ps->config->nfrags, sizeof(*f));
+	f->name = name;
+	f->value = xstrdup(v);
+	f->loc = l;
+}
+
+static void parse_line(struct parse_state *ps)
+{
+	const char *p = skip_ws(ps->text), *w = p;
+	size_t n = word(&w);
+	struct loc l = loc_at(ps, p);
+	int kind;
+
+	if (!n)
+		return;
+	kind = kind_from_word(w, n);
+	if (kind >= 0 && (w[n] == ' ' || w[n] == '\t' || w[n] == '\0')) {
+		ps->config = NULL;
+		parse_symbol(ps, kind, w);
+		return;
+	}
+	if (starts_with(w, "CONFIG_")) {
+		parse_fragment(ps, w);
+		return;
+	}
+	ps->header = NULL;
+	ps->config = NULL;
+#define IS(kw) (n == strlen(kw) && !strncmp(w, kw, n))
+	if (IS("header"))
+		parse_header(ps, w);
+	else if (IS("forbid"))
+		parse_forbid(ps, w);
+	else if (IS("define"))
+		parse_define(ps, w);
+	else if (IS("arch"))
+		parse_arch(ps, w);
+	else if (IS("config"))
+		parse_config(ps, w);
+	else
+		error_at(&l, "expected a directive (header, forbid, define, arch, config), a symbol kind "
+			 "(func, macro, call, const, flag, var, type) or CONFIG_NAME=value, found '%.*s'",
+			 (int)n, w);
+#undef IS
+}
+
+/* Cut the comment off a line: '#' outside double quotes. */
+static void strip_comment(char *s)
+{
+	int quoted = 0;
+	char *end;
+
+	for (; *s; s++) {
+		if (*s == '"')
+			quoted = !quoted;
+		else if (*s == '#' && !quoted)
+			break;
+	}
+	end = s;
+	*end = '\0';
+}
+
+static void rstrip(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+}
+
+static void check_config_arches(struct catalog *cat)
+{
+	int i, j;
+
+	for (i = 0; i < cat->nconfigs; i++) {
+		struct config *c = cat->configs[i];
+
+		for (j = 0; j < c->narches; j++)
+			if (!catalog_arch(cat, c->arches[j]))
+				error_at(&c->arch_locs[j], "config '%s' names arch '%s', which no arch line defines",
+					 c->name, c->arches[j]);
+	}
+}
+
+struct catalog *catalog_read(char **paths, int npaths)
+{
+	struct catalog *cat = xcalloc(1, sizeof(*cat));
+	int before = error_count(), i;
+
+	for (i = 0; i < npaths; i++) {
+		struct parse_state ps = { cat, NULL, 0, NULL, NULL, NULL };
+		char *text = read_file(paths[i], NULL), *line, *next;
+
+		*(char **)push(&cat->files, &cat->nfiles, sizeof(char *)) = xstrdup(paths[i]);
+		ps.file = cat->files[cat->nfiles - 1];
+		if (!text) {
+			error("cannot read catalog %s: %s", paths[i], strerror(errno));
+			continue;
+		}
+		for (line = text; *line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			else
+				next = line + strlen(line);
+			ps.line++;
+			ps.text = line;
+			strip_comment(line);
+			rstrip(line);
+			parse_line(&ps);
+		}
+		free(text);
+	}
+	check_config_arches(cat);
+	if (error_count() != before) {
+		catalog_free(cat);
+		return NULL;
+	}
+	return cat;
+}
+
+void catalog_free(struct catalog *cat)
+{
+	struct symbol *s, *stmp;
+	int i, j;
+
+	if (!cat)
+		return;
+	HASH_ITER(hh, cat->sym_index, s, stmp) {
+		HASH_DEL(cat->sym_index, s);
+		cond_free(s->cond);
+		free(s->cond_text);
+		free(s->name);
+		free(s->type);
+		for (j = 0; j < s->nargs; j++)
+			free(s->args[j]);
+		free(s->args);
+		free(s);
+	}
+	HASH_CLEAR(hh, cat->header_index);
+	for (i = 0; i < cat->nheaders; i++) {
+		free(cat->headers[i]->path);
+		free(cat->headers[i]->syms);
+		free(cat->headers[i]);
+	}
+	free(cat->headers);
+	for (i = 0; i < cat->nforbids; i++) {
+		free(cat->forbids[i].path);
+		free(cat->forbids[i].reason);
+	}
+	free(cat->forbids);
+	HASH_CLEAR(hh, cat->define_index);
+	for (i = 0; i < cat->ndefines; i++) {
+		cond_free(cat->defines[i]->cond);
+		free(cat->defines[i]->cond_text);
+		free(cat->defines[i]->name);
+		free(cat->defines[i]);
+	}
+	free(cat->defines);
+	HASH_CLEAR(hh, cat->arch_index);
+	for (i = 0; i < cat->narches; i++) {
+		struct arch *a = cat->arches[i];
+
+		free(a->name);
+		free(a->karch);
+		free(a->kconfig);
+		free(a->cross);
+		free(a->llvm);
+		free(a->package);
+		free(a->defconfig);
+		free(a->unavailable);
+		free(a);
+	}
+	free(cat->arches);
+	HASH_CLEAR(hh, cat->config_index);
+	for (i = 0; i < cat->nconfigs; i++) {
+		struct config *c = cat->configs[i];
+
+		for (j = 0; j < c->narches; j++)
+			free(c->arches[j]);
+		free(c->arches);
+		free(c->arch_locs);
+		for (j = 0; j < c->nfrags; j++) {
+			free(c->frags[j].name);
+			free(c->frags[j].value);
+		}
+		free(c->frags);
+		free(c->name);
+		free(c->base);
+		free(c);
+	}
+	free(cat->configs);
+	for (i = 0; i < cat->nfiles; i++)
+		free(cat->files[i]);
+	free(cat->files);
+	free(cat);
+}
+
+struct header *catalog_header(const struct catalog *cat, const char *path)
+{
+	struct header *h;
+
+	HASH_FIND_STR(cat->header_index, path, h);
+	return h;
+}
+
+struct symbol *catalog_symbol(const struct catalog *cat, const char *name)
+{
+	struct symbol *s;
+
+	HASH_FIND_STR(cat->sym_index, name, s);
+	return s;
+}
+
+struct arch *catalog_arch(const struct catalog *cat, const char *name)
+{
+	struct arch *a;
+
+	HASH_FIND_STR(cat->arch_index, name, a);
+	return a;
+}
+
+struct config *catalog_config(const struct catalog *cat, const char *name)
+{
+	struct config *c;
+
+	HASH_FIND_STR(cat->config_index, name, c);
+	return c;
+}
+
+int config_applies_to(const struct config *cfg, const char *arch)
+{
+	int i;
+
+	if (!cfg->arches)
+		return 1;
+	for (i = 0; i < cfg->narches; i++)
+		if (!strcmp(cfg->arches[i], arch))
+			return 1;
+	return 0;
+}
+
+struct eval_ctx {
+	const struct catalog *cat;
+	cond_value_fn config_value;
+	cond_visit_fn visit;
+	void *ctx;
+};
+
+static int eval_name(const char *name, void *p)
+{
+	struct eval_ctx *ec = p;
+	struct define *d;
+
+	HASH_FIND_STR(ec->cat->define_index, name, d);
+	if (d)
+		return cond_eval(d->cond, eval_name, ec);
+	return ec->config_value(name, ec->ctx);
+}
+
+int catalog_cond_holds(const struct catalog *cat, const struct cond *c, cond_value_fn config_value, void *ctx)
+{
+	struct eval_ctx ec = { cat, config_value, NULL, ctx };
+
+	return !c || cond_eval(c, eval_name, &ec);
+}
+
+static void visit_name(const char *name, void *p)
+{
+	struct eval_ctx *ec = p;
+	struct define *d;
+
+	HASH_FIND_STR(ec->cat->define_index, name, d);
+	if (d)
+		cond_visit(d->cond, visit_name, ec);
+	else
+		ec->visit(name, ec->ctx);
+}
+
+void catalog_cond_configs(const struct catalog *cat, const struct cond *c, cond_visit_fn visit, void *ctx)
+{
+	struct eval_ctx ec = { cat, NULL, visit, ctx };
+
+	cond_visit(c, visit_name, &ec);
+}

@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Generation happens in two steps so that bad input never leaves half an
+ * output behind: everything is rendered into a fresh temporary dir next to
+ * the cell dir, and only when every m4 run succeeded are the files moved
+ * into place.  A file whose bytes did not change is left untouched, so
+ * make does not recompile its TU.
+ */
+#include "emit.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kbuild_cmd.h"
+#include "kconfig.h"
+#include "run.h"
+#include "validate.h"
+
+char *tu_stem(const char *header)
+{
+	return xstrndup(header, strlen(header) - 2);
+}
+
+static void def(struct strbuf *sb, const char *name, const char *value)
+{
+	/* values are validated: they cannot contain the quote characters */
+	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%s⟧)\n", name, value);
+}
+
+static void defi(struct strbuf *sb, const char *name, int value)
+{
+	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%d⟧)\n", name, value);
+}
+
+/* "SYM_<i>_<field>" in buf */
+static const char *symkey(char *buf, size_t n, int i, const char *field)
+{
+	snprintf(buf, n, "SYM_%d_%s", i, field);
+	return buf;
+}
+
+static char *type_decl(const char *type)
+{
+	return type_is_simple(type) ? xstrdup(type) : xasprintf("typeof(%s)", type);
+}
+
+static char *signature(const struct symbol *s)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	switch (s->kind) {
+	case SYM_FUNC:
+	case SYM_MACRO:
+	case SYM_CALL:
+		sb_addf(&sb, "%s (", s->type);
+		for (i = 0; i < s->nargs; i++)
+			sb_addf(&sb, "%s%s", i ? ", " : "", s->args[i]);
+		sb_add(&sb, s->nargs ? ")" : "void)");
+		break;
+	case SYM_CONST:
+	case SYM_VAR:
+		sb_add(&sb, s->type);
+		break;
+	default:
+		break;
+	}
+	return sb_detach(&sb);
+}
+
+/* The config guard: every CONFIG_ symbol whose value this cell's TUs rely
+ * on, with the value it had when they were generated. */
+struct guard {
+	char **names;
+	int n;
+};
+
+static void guard_add(const char *name, void *p)
+{
+	struct guard *g = p;
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		if (!strcmp(g->names[i], name))
+			return;
+	*(char **)push(&g->names, &g->n, sizeof(char *)) = xstrdup(name);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int config_value(const char *name, void *ctx)
+{
+	return kconfig_defined(ctx, name);
+}
+
+static void collect_guard(const struct catalog *cat, const struct arch *arch, const struct config *cfg,
+			  struct guard *g)
+{
+	int i, j;
+
+	guard_add(arch->kconfig, g);
+	for (i = 0; i < cfg->nfrags; i++)
+		guard_add(cfg->frags[i].name, g);
+	for (i = 0; i < cat->nheaders; i++)
+		for (j = 0; j < cat->headers[i]->nsyms; j++)
+			catalog_cond_configs(cat, cat->headers[i]->syms[j]->cond, guard_add, g);
+	qsort(g->names, g->n, sizeof(char *), cmp_str);
+}
+
+static char *render_defs(const struct gen_opts *o, const struct header *h, const struct guard *g,
+			 const struct kconfig *kc)
+{
+	struct strbuf sb;
+	int i, j, nsym = 0, nout = 0;
+
+	sb_init(&sb);
+	sb_add(&sb, "m4_divert(-1)\n");
+	def(&sb, "CATALOG", h->loc.file);
+	def(&sb, "HEADER", h->path);
+	def(&sb, "ARCH", o->arch);
+	def(&sb, "CONFIG", o->config);
+	defi(&sb, "NCHECK", g->n);
+	for (i = 0; i < g->n; i++) {
+		char *k = xasprintf("CHECK_%d_SYM", i + 1);
+
+		def(&sb, k, g->names[i]);
+		free(k);
+		k = xasprintf("CHECK_%d_SET", i + 1);
+		defi(&sb, k, kconfig_defined(kc, g->names[i]));
+		free(k);
+	}
+	for (i = 0; i < h->nsyms; i++) {
+		const struct symbol *s = h->syms[i];
+		char key[64], *v;
+
+		if (!catalog_cond_holds(o->cat, s->cond, config_value, (void *)kc)) {
+			nout++;
+			snprintf(key, sizeof(key), "OUT_%d_KIND", nout);
+			def(&sb, key, sym_kind_name(s->kind));
+			snprintf(key, sizeof(key), "OUT_%d_NAME", nout);
+			def(&sb, key, s->name);
+			snprintf(key, sizeof(key), "OUT_%d_COND", nout);
+			def(&sb, key, s->cond_text);
+			continue;
+		}
+		nsym++;
+		def(&sb, symkey(key, sizeof(key), nsym, "KIND"), sym_kind_name(s->kind));
+		def(&sb, symkey(key, sizeof(key), nsym, "NAME"), s->name);
+		if (s->kind == SYM_TYPE) {
+			v = xasprintf("type_%d", nsym);
+			def(&sb, symkey(key, sizeof(key), nsym, "ID"), v);
+			free(v);
+		} else {
+			def(&sb, symkey(key, sizeof(key), nsym, "ID"), s->name);
+		}
+		def(&sb, symkey(key, sizeof(key), nsym, "TYPE"), s->type ? s->type : "");
+		v = type_decl(s->type ? s->type : "");
+		def(&sb, symkey(key, sizeof(key), nsym, "TYPE_DECL"), v);
+		free(v);
+		v = signature(s);
+		def(&sb, symkey(key, sizeof(key), nsym, "SIG"), v);
+		free(v);
+		defi(&sb, symkey(key, sizeof(key), nsym, "NARGS"), s->nargs);
+		defi(&sb, symkey(key, sizeof(key), nsym, "VOID"), s->type && !strcmp(s->type, "void"));
+		for (j = 0; j < s->nargs; j++) {
+			char akey[64];
+
+			snprintf(akey, sizeof(akey), "SYM_%d_ARG_%d_DECL", nsym, j + 1);
+			v = type_decl(s->args[j]);
+			def(&sb, akey, v);
+			free(v);
+		}
+	}
+	defi(&sb, "NSYM", nsym);
+	defi(&sb, "NOUT", nout);
+	sb_add(&sb, "m4_divert(0)m4_dnl\n");
+	return sb_detach(&sb);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		error("cannot create %s: %s", path, strerror(errno));
+		return -1;
+	}
+	fputs(text, f);
+	if (fclose(f)) {
+		error("cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* m4 -P -E hdrtest.m4 DEFS TEMPLATE > out */
+static int run_m4(const struct gen_opts *o, const char *defs, const char *tmpl, const char *out)
+{
+	char *prelude = xasprintf("%s/hdrtest.m4", o->templates);
+	char *template = xasprintf("%s/%s", o->templates, tmpl);
+	char *argv[] = { (char *)o->m4, "-P", "-E", prelude, (char *)defs, template, NULL };
+	int rc = run_to_file(argv, out);
+
+	if (rc > 0)
+		error("m4 failed (exit %d) rendering %s for %s", rc, template, out);
+	free(prelude);
+	free(template);
+	return rc ? -1 : 0;
+}
+
+static char *compile_script(const struct gen_opts *o, const struct kbuild_cmd *kc)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	sb_add(&sb, "#!/bin/sh\n# Generated by hdrtest: do not edit.\n");
+	sb_addf(&sb, "# Compiles one TU of %s/%s with the command kbuild recorded for\n# %s in %s.\n",
+		o->arch, o->config, kc->object, o->kbuild);
+	sb_add(&sb, "# Usage: compile.sh TU   (the TU's absolute path without .c)\n");
+	sb_add(&sb, "LC_ALL=C\nexport LC_ALL\ncd ");
+	sb_add_shell_word(&sb, o->kbuild);
+	sb_add(&sb, " || exit 125\nexec");
+	for (i = 0; i < kc->argc; i++) {
+		sb_addc(&sb, ' ');
+		sb_add_shell_word(&sb, kc->argv[i]);
+		if (i == 0 && o->overlay) {
+			char *inc = xasprintf("-I%s", o->overlay);
+
+			sb_addc(&sb, ' ');
+			sb_add_shell_word(&sb, inc);
+			free(inc);
+		}
+	}
+	sb_add(&sb, " -MMD -MP -MF \"$1.d\" -MT \"$1.rc\" -c -o \"$1.o\" \"$1.c\"\n");
+	return sb_detach(&sb);
+}
+
+/* The reproducer prefix: "cd KDIR && CMD" (the TU and -o follow). */
+static char *repro_prefix(const struct gen_opts *o, const struct kbuild_cmd *kc)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	sb_add(&sb, "cd ");
+	sb_add_shell_word(&sb, o->kbuild);
+	sb_add(&sb, " &&");
+	for (i = 0; i < kc->argc; i++) {
+		sb_addc(&sb, ' ');
+		sb_add_shell_word(&sb, kc->argv[i]);
+		if (i == 0 && o->overlay) {
+			char *inc = xasprintf("-I%s", o->overlay);
+
+			sb_addc(&sb, ' ');
+			sb_add_shell_word(&sb, inc);
+			free(inc);
+		}
+	}
+	return sb_detach(&sb);
+}
+
+/* The kernel source tree, from the force-included kconfig.h. */
+static const char *srctree_len(const struct kbuild_cmd *kc, int *len)
+{
+	const char *tail = "/include/linux/kconfig.h";
+	int i;
+
+	for (i = 0; kc && i + 1 < kc->argc; i++) {
+		if (!strcmp(kc->argv[i], "-include") && ends_with(kc->argv[i + 1], tail)) {
+			*len = (int)(strlen(kc->argv[i + 1]) - strlen(tail));
+			return kc->argv[i + 1];
+		}
+	}
+	*len = 0;
+	return "";
+}
+
+static char *manifest(const struct gen_opts *o, const char *status, const char *reason, const char *repro,
+		      const struct kconfig *kc, const struct kbuild_cmd *cmd)
+{
+	struct strbuf sb;
+	int i, j;
+
+	sb_init(&sb);
+	sb_add(&sb, "hdrtest-manifest\t1\n");
+	sb_addf(&sb, "arch\t%s\nconfig\t%s\n", o->arch, o->config);
+	sb_addf(&sb, "status\t%s\t%s\n", status, reason ? reason : "");
+	sb_addf(&sb, "kbuild\t%s\n", o->kbuild ? o->kbuild : "");
+	{
+		int n;
+		const char *s = srctree_len(cmd, &n);
+
+		sb_addf(&sb, "srctree\t%.*s\n", n, s);
+	}
+	sb_addf(&sb, "overlay\t%s\n", o->overlay ? o->overlay : "");
+	sb_addf(&sb, "repro\t%s\n", repro ? repro : "");
+	for (i = 0; i < o->cat->nforbids; i++)
+		sb_addf(&sb, "forbid\t%s\n", o->cat->forbids[i].path);
+	for (i = 0; i < o->cat->nheaders; i++) {
+		const struct header *h = o->cat->headers[i];
+		char *stem = tu_stem(h->path);
+
+		sb_addf(&sb, "header\t%s\t%s\n", h->path, stem);
+		free(stem);
+		for (j = 0; j < h->nsyms; j++) {
+			const struct symbol *s = h->syms[j];
+			int used = kc && catalog_cond_holds(o->cat, s->cond, config_value, (void *)kc);
+
+			sb_addf(&sb, "sym\t%s\t%s\t%s\t%s\n", s->name, sym_kind_name(s->kind),
+				!kc ? "skip" : used ? "used" : "unused", s->cond_text ? s->cond_text : "");
+		}
+	}
+	return sb_detach(&sb);
+}
+
+/* The files a cell dir holds per TU, besides the .c. */
+static const char *const tu_outputs[] = { ".rc", ".log", ".o", ".d" };
+
+/* Remove the TUs of headers that are no longer catalogued. */
+static void remove_stale_tus(const struct gen_opts *o)
+{
+	char *path = xasprintf("%s/manifest.tsv", o->out), *text = read_file(path, NULL), *line, *next;
+
+	free(path);
+	if (!text)
+		return;
+	for (line = text; *line; line = next) {
+		char *tab, *stem;
+		size_t k;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (!starts_with(line, "header\t") || !(tab = strchr(line + 7, '\t')))
+			continue;
+		*tab = '\0';
+		if (catalog_header(o->cat, line + 7))
+			continue;
+		stem = tab + 1;
+		if (strstr(stem, ".."))
+			continue;
+		path = xasprintf("%s/%s.c", o->out, stem);
+		unlink(path);
+		free(path);
+		for (k = 0; k < sizeof(tu_outputs) / sizeof(tu_outputs[0]); k++) {
+			path = xasprintf("%s/%s%s", o->out, stem, tu_outputs[k]);
+			unlink(path);
+			free(path);
+		}
+	}
+	free(text);
+}
+
+struct rendered {
+	char *tmp;	/* file in the temporary dir */
+	char *dest;	/* where it goes */
+};
+
+int generate_cell(const struct gen_opts *o)
+{
+	const struct arch *arch = catalog_arch(o->cat, o->arch);
+	const struct config *cfg = catalog_config(o->cat, o->config);
+	struct kconfig *kc = NULL;
+	struct kbuild_cmd *cmd = NULL;
+	struct guard g = { NULL, 0 };
+	struct rendered *files = NULL;
+	char *tmpdir = NULL, *text = NULL, *repro = NULL;
+	int nfiles = 0, i, ret = 2;
+
+	if (!arch) {
+		error("arch '%s' is not in the catalog", o->arch);
+		return 2;
+	}
+	if (!cfg) {
+		error("config '%s' is not in the catalog", o->config);
+		return 2;
+	}
+	if (!o->skip) {
+		char *p = xasprintf("%s/.config", o->kbuild);
+
+		kc = kconfig_read(p);
+		free(p);
+		if (!kc)
+			goto out;
+		if (!kconfig_defined(kc, arch->kconfig)) {
+			error("%s/.config is not a config for arch %s: %s is not set", o->kbuild, o->arch,
+			      arch->kconfig);
+			goto out;
+		}
+		p = xasprintf("%s/hdrtest-compile.cmd", o->kbuild);
+		cmd = kbuild_cmd_load(p);
+		free(p);
+		if (!cmd)
+			goto out;
+		repro = repro_prefix(o, cmd);
+		collect_guard(o->cat, arch, cfg, &g);
+	}
+
+	tmpdir = xasprintf("%s.tmp.%ld", o->out, (long)getpid());
+	remove_tree(tmpdir);
+	if (mkdirs(tmpdir)) {
+		error("cannot create %s: %s", tmpdir, strerror(errno));
+		goto out;
+	}
+
+	for (i = 0; kc && i < o->cat->nheaders; i++) {
+		const struct header *h = o->cat->headers[i];
+		char *defs = xasprintf("%s/defs.%d.m4", tmpdir, i), *stem = tu_stem(h->path);
+		struct rendered *r = push(&files, &nfiles, sizeof(*r));
+
+		r->tmp = xasprintf("%s/tu.%d.c", tmpdir, i);
+		r->dest = xasprintf("%s/%s.c", o->out, stem);
+		free(stem);
+		text = render_defs(o, h, &g, kc);
+		if (write_text(defs, text) || run_m4(o, defs, "tu.c.m4", r->tmp)) {
+			free(defs);
+			goto out;
+		}
+		free(text);
+		text = NULL;
+		free(defs);
+	}
+
+	/* the cell's make fragment: rules for its TUs */
+	{
+		struct strbuf sb;
+		char *defs = xasprintf("%s/defs.cell.m4", tmpdir);
+		struct rendered *r;
+
+		sb_init(&sb);
+		sb_add(&sb, "m4_divert(-1)\n");
+		def(&sb, "CATALOG", o->catalog_name);
+		def(&sb, "ARCH", o->arch);
+		def(&sb, "CONFIG", o->config);
+		defi(&sb, "NTU", kc ? o->cat->nheaders : 0);
+		for (i = 0; kc && i < o->cat->nheaders; i++) {
+			char key[32], *stem = tu_stem(o->cat->headers[i]->path);
+
+			snprintf(key, sizeof(key), "TU_%d", i + 1);
+			def(&sb, key, stem);
+			free(stem);
+		}
+		sb_add(&sb, "m4_divert(0)m4_dnl\n");
+		text = sb_detach(&sb);
+		r = push(&files, &nfiles, sizeof(*r));
+		r->tmp = xasprintf("%s/cell.mk", tmpdir);
+		r->dest = xasprintf("%s/cell.mk", o->out);
+		if (write_text(defs, text) || run_m4(o, defs, "cell.mk.m4", r->tmp)) {
+			free(defs);
+			goto out;
+		}
+		free(defs);
+		free(text);
+		text = NULL;
+	}
+	if (cmd) {
+		struct rendered *r = push(&files, &nfiles, sizeof(*r));
+
+		r->tmp = xasprintf("%s/compile.sh", tmpdir);
+		r->dest = xasprintf("%s/compile.sh", o->out);
+		text = compile_script(o, cmd);
+		if (write_text(r->tmp, text))
+			goto out;
+		free(text);
+		text = NULL;
+	}
+	{
+		struct rendered *r = push(&files, &nfiles, sizeof(*r));
+
+		r->tmp = xasprintf("%s/manifest.tsv", tmpdir);
+		r->dest = xasprintf("%s/manifest.tsv", o->out);
+		text = manifest(o, o->skip ? "skip" : "ok", o->skip, repro, kc, cmd);
+		if (write_text(r->tmp, text))
+			goto out;
+		free(text);
+		text = NULL;
+	}
+
+	/* everything rendered: move it into place */
+	if (mkdirs(o->out)) {
+		error("cannot create %s: %s", o->out, strerror(errno));
+		goto out;
+	}
+	remove_stale_tus(o);
+	if (!cmd) {
+		char *p = xasprintf("%s/compile.sh", o->out);
+
+		unlink(p);
+		free(p);
+	}
+	for (i = 0; i < nfiles; i++) {
+		char *dir = xstrdup(files[i].dest), *slash = strrchr(dir, '/');
+
+		if (slash)
+			*slash = '\0';
+		if (mkdirs(dir) || install_if_changed(files[i].tmp, files[i].dest) < 0) {
+			error("cannot install %s", files[i].dest);
+			free(dir);
+			goto out;
+		}
+		free(dir);
+		if (ends_with(files[i].dest, "/compile.sh"))
+			chmod(files[i].dest, 0755);
+	}
+	ret = 0;
+out:
+	if (tmpdir)
+		remove_tree(tmpdir);
+	free(tmpdir);
+	for (i = 0; i < nfiles; i++) {
+		free(files[i].tmp);
+		free(files[i].dest);
+	}
+	free(files);
+	free(text);
+	free(repro);
+	for (i = 0; i < g.n; i++)
+		free(g.names[i]);
+	free(g.names);
+	kconfig_free(kc);
+	kbuild_cmd_free(cmd);
+	return ret;
+}

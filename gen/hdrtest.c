@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest: prove that kernel headers are self-contained.
+ *
+ * Subcommands (each has one job; the GNUmakefile strings them together):
+ *   gen          render the TUs of one (arch, config) cell from the catalog
+ *   report       judge the compiled cells; write the table, KTAP and TSV
+ *   kbuild-cmd   extract kbuild's compiler command for an object
+ *   mk           the catalog's arches and configs as make variables
+ *   fragment     a config's Kconfig fragment, as merge_config.sh reads it
+ *   check-config which fragment lines a resolved .config failed to keep
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "emit.h"
+#include "kbuild_cmd.h"
+#include "kconfig.h"
+#include "report.h"
+#include "run.h"
+#include "util.h"
+
+static void usage(void)
+{
+	fputs("usage: hdrtest gen --arch A --config C (--kbuild DIR | --skip REASON)\n"
+	      "                   [--overlay DIR] [--templates DIR] [--m4 PROG] --out CELLDIR CATALOG...\n"
+	      "       hdrtest report --out OUTDIR [--ktap FILE] [--tsv FILE] ARCH/CONFIG...\n"
+	      "       hdrtest kbuild-cmd KDIR OBJECT\n"
+	      "       hdrtest mk CATALOG...\n"
+	      "       hdrtest fragment --config C CATALOG...\n"
+	      "       hdrtest check-config --config C --dotconfig FILE CATALOG...\n",
+	      stderr);
+	exit(2);
+}
+
+static struct catalog *read_catalog(int argc, char **argv)
+{
+	struct catalog *cat;
+
+	if (argc < 1) {
+		error("no catalog files given");
+		usage();
+	}
+	cat = catalog_read(argv, argc);
+	if (!cat)
+		exit(2);
+	return cat;
+}
+
+static int cmd_gen(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "arch", required_argument, NULL, 'a' },    { "config", required_argument, NULL, 'c' },
+		{ "kbuild", required_argument, NULL, 'k' },  { "skip", required_argument, NULL, 's' },
+		{ "overlay", required_argument, NULL, 'O' }, { "templates", required_argument, NULL, 't' },
+		{ "m4", required_argument, NULL, 'm' },      { "out", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct gen_opts o = { 0 };
+	struct catalog *cat;
+	int c, ret;
+
+	o.templates = "templates";
+	o.m4 = "m4";
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a': o.arch = optarg; break;
+		case 'c': o.config = optarg; break;
+		case 'k': o.kbuild = optarg; break;
+		case 's': o.skip = optarg; break;
+		case 'O': o.overlay = optarg; break;
+		case 't': o.templates = optarg; break;
+		case 'm': o.m4 = optarg; break;
+		case 'o': o.out = optarg; break;
+		default: usage();
+		}
+	}
+	if (!o.arch || !o.config || !o.out || !o.kbuild == !o.skip)
+		usage();
+	cat = read_catalog(argc - optind, argv + optind);
+	o.cat = cat;
+	{
+		struct strbuf names;
+		int i;
+
+		sb_init(&names);
+		for (i = optind; i < argc; i++)
+			sb_addf(&names, "%s%s", i > optind ? " " : "", argv[i]);
+		o.catalog_name = sb_detach(&names);
+	}
+	ret = generate_cell(&o);
+	catalog_free(cat);
+	free(o.catalog_name);
+	return ret;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "ktap", required_argument, NULL, 'k' },
+		{ "tsv", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *ktap = NULL, *tsv = NULL;
+	struct run_results r = { NULL, 0 };
+	char outabs[PATH_MAX];
+	struct tally t;
+	int c, i, bad = 0;
+
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'k': ktap = optarg; break;
+		case 't': tsv = optarg; break;
+		default: usage();
+		}
+	}
+	if (!out || optind == argc)
+		usage();
+	if (!realpath(out, outabs))
+		die("cannot resolve %s: %s", out, strerror(errno));
+	for (i = optind; i < argc; i++) {
+		struct cell_result *cell = cell_read(outabs, argv[i]);
+
+		if (!cell) {
+			bad = 1;
+			continue;
+		}
+		*(struct cell_result **)push(&r.cells, &r.ncells, sizeof(cell)) = cell;
+	}
+	if (bad)
+		return 2;
+	if (ktap) {
+		char *text = render_ktap(&r);
+
+		if (write_file_atomic(ktap, text))
+			return 2;
+		free(text);
+	}
+	if (tsv) {
+		char *text = render_tsv(&r);
+
+		if (write_file_atomic(tsv, text))
+			return 2;
+		free(text);
+	}
+	write_table(stdout, &r);
+	write_failures(stdout, &r);
+	tally_run(&r, &t);
+	printf("\nhdrtest: %d headers x cells: %d pass, %d fail, %d skip\n", t.pass + t.fail + t.skip, t.pass,
+	       t.fail, t.skip);
+	for (i = 0; i < r.ncells; i++)
+		cell_free(r.cells[i]);
+	free(r.cells);
+	if (t.fail)
+		return 1;
+	if (t.pass == 0) {
+		error("nothing was compiled: every cell was skipped; this run proves nothing");
+		return 1;
+	}
+	return 0;
+}
+
+static int cmd_kbuild_cmd(int argc, char **argv)
+{
+	struct kbuild_cmd *kc;
+	char *text;
+
+	if (argc != 3)
+		usage();
+	kc = kbuild_cmd_extract(argv[1], argv[2]);
+	if (!kc)
+		return 2;
+	text = kbuild_cmd_format(kc);
+	fputs(text, stdout);
+	free(text);
+	kbuild_cmd_free(kc);
+	return 0;
+}
+
+/* Make variables for the arch table and the configs. */
+static int cmd_mk(int argc, char **argv)
+{
+	struct catalog *cat = read_catalog(argc - 1, argv + 1);
+	int i, j;
+
+	printf("# Generated by hdrtest mk: do not edit.\nHT_ALL_ARCHES :=");
+	for (i = 0; i < cat->narches; i++)
+		printf(" %s", cat->arches[i]->name);
+	printf("\nHT_ALL_CONFIGS :=");
+	for (i = 0; i < cat->nconfigs; i++)
+		printf(" %s", cat->configs[i]->name);
+	printf("\n");
+	for (i = 0; i < cat->narches; i++) {
+		const struct arch *a = cat->arches[i];
+
+		printf("HT_ARCH_%s_karch := %s\n", a->name, a->karch);
+		printf("HT_ARCH_%s_cross := %s\n", a->name, a->cross ? a->cross : "");
+		printf("HT_ARCH_%s_llvm := %s\n", a->name, a->llvm ? a->llvm : "");
+		printf("HT_ARCH_%s_package := %s\n", a->name, a->package ? a->package : "");
+		printf("HT_ARCH_%s_defconfig := %s\n", a->name, a->defconfig);
+		printf("HT_ARCH_%s_unavailable := %s\n", a->name, a->unavailable ? a->unavailable : "");
+	}
+	for (i = 0; i < cat->nconfigs; i++) {
+		const struct config *c = cat->configs[i];
+
+		printf("HT_CONFIG_%s_base := %s\nHT_CONFIG_%s_arches :=", c->name, c->base, c->name);
+		for (j = 0; j < cat->narches; j++)
+			if (config_applies_to(c, cat->arches[j]->name))
+				printf(" %s", cat->arches[j]->name);
+		printf("\n");
+	}
+	catalog_free(cat);
+	return 0;
+}
+
+static struct config *config_arg(struct catalog *cat, const char *name)
+{
+	struct config *c = catalog_config(cat, name);
+
+	if (!c)
+		die("config '%s' is not in the catalog", name);
+	return c;
+}
+
+static int cmd_fragment(int argc, char **argv)
+{
+	const char *name = NULL;
+	struct catalog *cat;
+	struct config *c;
+	int i;
+
+	if (argc < 4 || strcmp(argv[1], "--config"))
+		usage();
+	name = argv[2];
+	cat = read_catalog(argc - 3, argv + 3);
+	c = config_arg(cat, name);
+	printf("# hdrtest config %s, from %s:%d\n", c->name, c->loc.file, c->loc.line);
+	for (i = 0; i < c->nfrags; i++) {
+		if (!strcmp(c->frags[i].value, "n"))
+			printf("# %s is not set\n", c->frags[i].name);
+		else
+			printf("%s=%s\n", c->frags[i].name, c->frags[i].value);
+	}
+	catalog_free(cat);
+	return 0;
+}
+
+/* Exit 1 and name every fragment line the resolved .config did not keep. */
+static int cmd_check_config(int argc, char **argv)
+{
+	struct catalog *cat;
+	struct kconfig *kc;
+	struct config *c;
+	int i, lost = 0;
+
+	if (argc < 6 || strcmp(argv[1], "--config") || strcmp(argv[3], "--dotconfig"))
+		usage();
+	cat = read_catalog(argc - 5, argv + 5);
+	c = config_arg(cat, argv[2]);
+	kc = kconfig_read(argv[4]);
+	if (!kc)
+		return 2;
+	for (i = 0; i < c->nfrags; i++) {
+		const char *want = c->frags[i].value, *got = kconfig_value(kc, c->frags[i].name);
+
+		if (!got)
+			got = "n";
+		if (strcmp(want, got)) {
+			printf("%s%s=%s (resolved to %s)", lost++ ? ", " : "", c->frags[i].name, want, got);
+		}
+	}
+	if (lost)
+		printf("\n");
+	kconfig_free(kc);
+	catalog_free(cat);
+	return lost ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		usage();
+	argv++;
+	argc--;
+	if (!strcmp(argv[0], "gen"))
+		return cmd_gen(argc, argv);
+	if (!strcmp(argv[0], "report"))
+		return cmd_report(argc, argv);
+	if (!strcmp(argv[0], "kbuild-cmd"))
+		return cmd_kbuild_cmd(argc, argv);
+	if (!strcmp(argv[0], "mk"))
+		return cmd_mk(argc, argv);
+	if (!strcmp(argv[0], "fragment"))
+		return cmd_fragment(argc, argv);
+	if (!strcmp(argv[0], "check-config"))
+		return cmd_check_config(argc, argv);
+	error("unknown subcommand '%s'", argv[0]);
+	usage();
+}

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void tally_run(const struct run_results *r, struct tally *t)
+{
+	int i, j;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < r->ncells; i++) {
+		for (j = 0; j < r->cells[i]->ntus; j++) {
+			switch (r->cells[i]->tus[j].verdict) {
+			case V_PASS:
+				t->pass++;
+				break;
+			case V_FAIL:
+				t->fail++;
+				break;
+			case V_SKIP:
+				t->skip++;
+				break;
+			}
+		}
+	}
+}
+
+/* The TU of header in cell, or NULL. */
+static const struct tu_result *find_tu(const struct cell_result *c, const char *header)
+{
+	int i;
+
+	for (i = 0; i < c->ntus; i++)
+		if (!strcmp(c->tus[i].header, header))
+			return &c->tus[i];
+	return NULL;
+}
+
+/* Rows: every header any cell has, in first-seen order. */
+static int collect_headers(const struct run_results *r, const char ***out)
+{
+	const char **hs = NULL;
+	int n = 0, i, j, k;
+
+	for (i = 0; i < r->ncells; i++) {
+		for (j = 0; j < r->cells[i]->ntus; j++) {
+			const char *h = r->cells[i]->tus[j].header;
+
+			for (k = 0; k < n && strcmp(hs[k], h); k++)
+				;
+			if (k == n)
+				*(const char **)push(&hs, &n, sizeof(char *)) = h;
+		}
+	}
+	*out = hs;
+	return n;
+}
+
+void write_table(FILE *f, const struct run_results *r)
+{
+	const char **hs;
+	int n = collect_headers(r, &hs), w = 6, i, j;
+
+	for (i = 0; i < n; i++)
+		if ((int)strlen(hs[i]) > w)
+			w = (int)strlen(hs[i]);
+	fprintf(f, "%-*s", w, "header");
+	for (j = 0; j < r->ncells; j++)
+		fprintf(f, "  %s/%s", r->cells[j]->arch, r->cells[j]->config);
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%-*s", w, hs[i]);
+		for (j = 0; j < r->ncells; j++) {
+			const struct cell_result *c = r->cells[j];
+			const struct tu_result *t = find_tu(c, hs[i]);
+			int cw = (int)(strlen(c->arch) + 1 + strlen(c->config));
+			const char *v = !t ? "-" : t->verdict == V_FAIL ? "FAIL" : verdict_name(t->verdict);
+
+			fprintf(f, "  %-*s", cw, v);
+		}
+		fputc('\n', f);
+	}
+	free(hs);
+}
+
+static void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < t->nsyms; i++) {
+		if (!t->syms[i].diagnosed)
+			continue;
+		sb_addf(sb, "%s%s", n++ ? ", " : "", t->syms[i].name);
+	}
+}
+
+void write_failures(FILE *f, const struct run_results *r)
+{
+	int i, j;
+
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+
+		for (j = 0; j < c->ntus; j++) {
+			const struct tu_result *t = &c->tus[j];
+			struct strbuf sb;
+
+			if (t->verdict != V_FAIL)
+				continue;
+			fprintf(f, "\nFAIL %s/%s %s\n  %s\n", c->arch, c->config, t->header, t->detail);
+			sb_init(&sb);
+			symbols_with_diagnostics(&sb, t);
+			if (sb.len)
+				fprintf(f, "  symbols whose use fails: %s\n", sb.buf);
+			sb_release(&sb);
+			fprintf(f, "  log: %s/%s.log\n", c->dir, t->stem);
+			if (*c->repro)
+				fprintf(f, "  reproduce: %s -c -o /dev/null %s/%s.c\n", c->repro, c->dir, t->stem);
+		}
+	}
+}
+
+/* KTAP names and diagnostics are single lines. */
+static void ktap_text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		sb_addc(sb, *s == '\n' ? ' ' : *s);
+}
+
+static void indent(struct strbuf *sb, int level)
+{
+	int i;
+
+	for (i = 0; i < level; i++)
+		sb_add(sb, "  ");
+}
+
+static void ktap_tu(struct strbuf *sb, const struct tu_result *t, int level)
+{
+	int i;
+
+	indent(sb, level);
+	sb_add(sb, "KTAP version 1\n");
+	indent(sb, level);
+	sb_addf(sb, "# Subtest: %s\n", t->header);
+	indent(sb, level);
+	sb_addf(sb, "1..%d\n", t->nsyms);
+	for (i = 0; i < t->nsyms; i++) {
+		const struct sym_result *s = &t->syms[i];
+
+		indent(sb, level);
+		if (!strcmp(s->use, "unused"))
+			sb_addf(sb, "ok %d %s # SKIP not provided under this config: only if %s\n", i + 1, s->name,
+				s->cond);
+		else if (s->diagnosed)
+			sb_addf(sb, "not ok %d %s\n", i + 1, s->name);
+		else if (t->verdict == V_FAIL && t->stopped)
+			sb_addf(sb, "ok %d %s # SKIP not checked: the compiler stopped early\n", i + 1, s->name);
+		else
+			sb_addf(sb, "ok %d %s\n", i + 1, s->name);
+	}
+}
+
+static int cell_failed(const struct cell_result *c)
+{
+	int i;
+
+	for (i = 0; i < c->ntus; i++)
+		if (c->tus[i].verdict == V_FAIL)
+			return 1;
+	return 0;
+}
+
+char *render_ktap(const struct run_results *r)
+{
+	struct strbuf sb;
+	const char **arches = NULL;
+	int narches = 0, a, i, j, k;
+
+	for (i = 0; i < r->ncells; i++) {
+		for (k = 0; k < narches && strcmp(arches[k], r->cells[i]->arch); k++)
+			;
+		if (k == narches)
+			*(const char **)push(&arches, &narches, sizeof(char *)) = r->cells[i]->arch;
+	}
+	sb_init(&sb);
+	sb_add(&sb, "KTAP version 1\n# hdrtest: are the catalogued headers self-contained?\n");
+	sb_addf(&sb, "1..%d\n", narches);
+	for (a = 0; a < narches; a++) {
+		int ncfg = 0, n = 0, failed = 0, all_skipped = 1;
+
+		for (i = 0; i < r->ncells; i++)
+			ncfg += !strcmp(r->cells[i]->arch, arches[a]);
+		sb_add(&sb, "  KTAP version 1\n");
+		sb_addf(&sb, "  # Subtest: %s\n", arches[a]);
+		sb_addf(&sb, "  1..%d\n", ncfg);
+		for (i = 0; i < r->ncells; i++) {
+			const struct cell_result *c = r->cells[i];
+
+			if (strcmp(c->arch, arches[a]))
+				continue;
+			n++;
+			sb_add(&sb, "    KTAP version 1\n");
+			sb_addf(&sb, "    # Subtest: %s\n", c->config);
+			sb_addf(&sb, "    1..%d\n", c->ntus);
+			for (j = 0; j < c->ntus; j++) {
+				const struct tu_result *t = &c->tus[j];
+
+				if (t->verdict == V_SKIP) {
+					sb_addf(&sb, "    ok %d %s # SKIP ", j + 1, t->header);
+					ktap_text(&sb, t->detail);
+					sb_addc(&sb, '\n');
+					continue;
+				}
+				ktap_tu(&sb, t, 3);
+				if (t->verdict == V_FAIL) {
+					sb_add(&sb, "    # ");
+					ktap_text(&sb, t->detail);
+					sb_addc(&sb, '\n');
+				}
+				sb_addf(&sb, "    %s %d %s\n", t->verdict == V_FAIL ? "not ok" : "ok", j + 1, t->header);
+			}
+			if (c->skipped) {
+				sb_addf(&sb, "  ok %d %s # SKIP ", n, c->config);
+				ktap_text(&sb, c->reason);
+				sb_addc(&sb, '\n');
+			} else {
+				all_skipped = 0;
+				failed |= cell_failed(c);
+				sb_addf(&sb, "  %s %d %s\n", cell_failed(c) ? "not ok" : "ok", n, c->config);
+			}
+		}
+		if (all_skipped)
+			sb_addf(&sb, "ok %d %s # SKIP every config of this arch was skipped\n", a + 1, arches[a]);
+		else
+			sb_addf(&sb, "%s %d %s\n", failed ? "not ok" : "ok", a + 1, arches[a]);
+	}
+	free(arches);
+	return sb_detach(&sb);
+}
+
+static void tsv_field(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		sb_addc(sb, *s == '\t' || *s == '\n' ? ' ' : *s);
+}
+
+char *render_tsv(const struct run_results *r)
+{
+	struct strbuf sb;
+	int i, j;
+
+	sb_init(&sb);
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+
+		for (j = 0; j < c->ntus; j++) {
+			const struct tu_result *t = &c->tus[j];
+
+			sb_addf(&sb, "%s\t%s\t%s\t%s\t", c->arch, c->config, t->header, verdict_name(t->verdict));
+			tsv_field(&sb, t->detail ? t->detail : "");
+			sb_addc(&sb, '\n');
+		}
+	}
+	return sb_detach(&sb);
+}

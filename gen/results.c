@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "results.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+const char *verdict_name(enum verdict v)
+{
+	switch (v) {
+	case V_PASS:
+		return "pass";
+	case V_FAIL:
+		return "fail";
+	default:
+		return "skip";
+	}
+}
+
+/* Split a tab-separated line in place; returns the field count. */
+static int split_tabs(char *line, char **f, int max)
+{
+	int n = 0;
+
+	f[n++] = line;
+	while (n < max && (line = strchr(line, '\t'))) {
+		*line++ = '\0';
+		f[n++] = line;
+	}
+	return n;
+}
+
+static char *replace_all(const char *s, const char *from, const char *to)
+{
+	struct strbuf sb;
+	const char *p;
+	size_t n = strlen(from);
+
+	sb_init(&sb);
+	if (!n) {
+		sb_add(&sb, s);
+		return sb_detach(&sb);
+	}
+	while ((p = strstr(s, from))) {
+		sb_addn(&sb, s, p - s);
+		sb_add(&sb, to);
+		s = p + n;
+	}
+	sb_add(&sb, s);
+	return sb_detach(&sb);
+}
+
+static int is_diagnostic(const char *line)
+{
+	return strstr(line, ": error: ") || strstr(line, ": warning: ") || strstr(line, ": fatal error: ");
+}
+
+char *first_diagnostic(const char *log, const char *srctree, const char *celldir, const char *display)
+{
+	const char *line = log;
+
+	while (line && *line) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		char *l = xstrndup(line, n);
+
+		if (is_diagnostic(l)) {
+			char *a, *b, *from;
+
+			from = xasprintf("%s/", srctree);
+			a = *srctree ? replace_all(l, from, "") : xstrdup(l);
+			free(from);
+			from = xasprintf("%s/", celldir);
+			{
+				char *to = xasprintf("%s/", display);
+
+				b = replace_all(a, from, to);
+				free(to);
+			}
+			free(from);
+			free(a);
+			free(l);
+			return b;
+		}
+		free(l);
+		line = end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* Line ranges of the symbol uses in a generated TU, from its markers. */
+struct marker {
+	int line;
+	char *name;
+};
+
+static int read_markers(const char *tu_path, struct marker **m, int *n)
+{
+	char *text = read_file(tu_path, NULL), *p, *next;
+	int line = 0;
+
+	*m = NULL;
+	*n = 0;
+	if (!text)
+		return -1;
+	for (p = text; *p; p = next) {
+		const char *tag = "/* hdrtest-symbol ";
+
+		next = strchr(p, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = p + strlen(p);
+		line++;
+		if (starts_with(p, tag)) {
+			char *name = p + strlen(tag), *colon = strchr(name, ':');
+			struct marker *mk;
+
+			if (!colon)
+				continue;
+			mk = push(m, n, sizeof(**m));
+			mk->line = line;
+			mk->name = xstrndup(name, colon - name);
+		}
+	}
+	free(text);
+	return 0;
+}
+
+/* Mark each symbol whose use a diagnostic in the log points into. */
+static void attribute(struct tu_result *t, const char *tu_path)
+{
+	struct marker *m;
+	int n, i, j;
+	char *needle = xasprintf("%s:", tu_path);
+	const char *p;
+
+	if (read_markers(tu_path, &m, &n)) {
+		free(needle);
+		return;
+	}
+	for (p = strstr(t->log, needle); p; p = strstr(p + 1, needle)) {
+		int line = atoi(p + strlen(needle));
+
+		for (i = n - 1; i >= 0; i--) {
+			if (m[i].line > line)
+				continue;
+			for (j = 0; j < t->nsyms; j++)
+				if (!strcmp(t->syms[j].name, m[i].name))
+					t->syms[j].diagnosed = 1;
+			break;
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(m[i].name);
+	free(m);
+	free(needle);
+}
+
+/* The first forbidden header listed in a depfile, or NULL. */
+static char *forbidden_in_depfile(const struct cell_result *c, const char *dep_path)
+{
+	char *text = read_file(dep_path, NULL), *hit = NULL;
+	int i;
+
+	if (!text)
+		return NULL;
+	for (i = 0; i < c->nforbids && !hit; i++) {
+		char *needle = xasprintf("/include/%s", c->forbids[i]);
+		const char *p;
+
+		for (p = strstr(text, needle); p; p = strstr(p + 1, needle)) {
+			char after = p[strlen(needle)];
+
+			if (after == ' ' || after == '\n' || after == ':' || after == '\\' || after == '\0') {
+				hit = xstrdup(c->forbids[i]);
+				break;
+			}
+		}
+		free(needle);
+	}
+	free(text);
+	return hit;
+}
+
+static void judge(struct cell_result *c, struct tu_result *t)
+{
+	char *base = xasprintf("%s/%s", c->dir, t->stem), *path, *rc_text, *forbidden;
+	int rc;
+
+	if (c->skipped) {
+		t->verdict = V_SKIP;
+		t->detail = xstrdup(c->reason);
+		t->log = xstrdup("");
+		free(base);
+		return;
+	}
+	path = xasprintf("%s.log", base);
+	t->log = read_file(path, NULL);
+	if (!t->log)
+		t->log = xstrdup("");
+	free(path);
+	path = xasprintf("%s.rc", base);
+	rc_text = read_file(path, NULL);
+	free(path);
+	t->verdict = V_FAIL;
+	if (!rc_text) {
+		t->detail = xasprintf("not compiled: %s.rc is missing (the compile stage did not run)", base);
+		free(base);
+		return;
+	}
+	rc = atoi(rc_text);
+	free(rc_text);
+	t->detail = first_diagnostic(t->log, c->srctree, c->dir, c->display);
+	t->stopped = strstr(t->log, "fatal error: ") || strstr(t->log, "compilation terminated");
+	path = xasprintf("%s.c", base);
+	attribute(t, path);
+	free(path);
+	if (rc != 0) {
+		if (!t->detail)
+			t->detail = xasprintf("the compiler exited with status %d and printed no diagnostic", rc);
+		free(base);
+		return;
+	}
+	if (t->detail) {	/* a warning: a new warning is a regression */
+		free(base);
+		return;
+	}
+	path = xasprintf("%s.d", base);
+	forbidden = forbidden_in_depfile(c, path);
+	free(path);
+	if (forbidden) {
+		t->detail = xasprintf("pulls in the forbidden header %s", forbidden);
+		free(forbidden);
+		free(base);
+		return;
+	}
+	t->verdict = V_PASS;
+	free(base);
+}
+
+struct cell_result *cell_read(const char *out, const char *cell)
+{
+	struct cell_result *c = xcalloc(1, sizeof(*c));
+	char *path = xasprintf("%s/%s/manifest.tsv", out, cell), *text, *line, *next;
+	struct tu_result *t = NULL;
+	struct loc loc = { path, 0, 1 };
+	int i;
+
+	text = read_file(path, NULL);
+	if (!text) {
+		error("cannot read %s: %s (was the cell generated?)", path, strerror(errno));
+		free(path);
+		free(c);
+		return NULL;
+	}
+	c->dir = xasprintf("%s/%s", out, cell);
+	c->display = xstrdup(cell);
+	for (line = text; *line; line = next) {
+		char *f[6];
+		int n;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		loc.line++;
+		n = split_tabs(line, f, 6);
+		if (!strcmp(f[0], "arch") && n >= 2) {
+			c->arch = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "config") && n >= 2) {
+			c->config = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "status") && n >= 3) {
+			c->skipped = !strcmp(f[1], "skip");
+			c->reason = xstrdup(f[2]);
+		} else if (!strcmp(f[0], "kbuild") && n >= 2) {
+			c->kbuild = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "srctree") && n >= 2) {
+			c->srctree = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "repro") && n >= 2) {
+			c->repro = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "forbid") && n >= 2) {
+			*(char **)push(&c->forbids, &c->nforbids, sizeof(char *)) = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "header") && n >= 3) {
+			t = push(&c->tus, &c->ntus, sizeof(*t));
+			t->header = xstrdup(f[1]);
+			t->stem = xstrdup(f[2]);
+		} else if (!strcmp(f[0], "sym") && n >= 5 && t) {
+			struct sym_result *s = push(&t->syms, &t->nsyms, sizeof(*s));
+
+			s->name = xstrdup(f[1]);
+			s->kind = xstrdup(f[2]);
+			s->use = xstrdup(f[3]);
+			s->cond = xstrdup(f[4]);
+		} else if (strcmp(f[0], "hdrtest-manifest") && strcmp(f[0], "overlay")) {
+			error_at(&loc, "unexpected manifest line '%s'", f[0]);
+			free(text);
+			free(path);
+			cell_free(c);
+			return NULL;
+		}
+	}
+	free(text);
+	free(path);
+	if (!c->arch || !c->config || !c->reason) {
+		error("%s/%s/manifest.tsv: incomplete manifest", out, cell);
+		cell_free(c);
+		return NULL;
+	}
+	if (!c->srctree)
+		c->srctree = xstrdup("");
+	if (!c->repro)
+		c->repro = xstrdup("");
+	for (i = 0; i < c->ntus; i++)
+		judge(c, &c->tus[i]);
+	return c;
+}
+
+void cell_free(struct cell_result *c)
+{
+	int i, j;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->ntus; i++) {
+		struct tu_result *t = &c->tus[i];
+
+		for (j = 0; j < t->nsyms; j++) {
+			free(t->syms[j].name);
+			free(t->syms[j].kind);
+			free(t->syms[j].use);
+			free(t->syms[j].cond);
+		}
+		free(t->syms);
+		free(t->header);
+		free(t->stem);
+		free(t->detail);
+		free(t->log);
+	}
+	free(c->tus);
+	for (i = 0; i < c->nforbids; i++)
+		free(c->forbids[i]);
+	free(c->forbids);
+	free(c->arch);
+	free(c->config);
+	free(c->dir);
+	free(c->display);
+	free(c->reason);
+	free(c->kbuild);
+	free(c->srctree);
+	free(c->repro);
+	free(c);
+}

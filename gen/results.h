@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Verdicts: what the compile stage left in each cell dir (manifest, TU
+ * sources, exit codes, logs, depfiles), read back and judged. */
+#ifndef HDRTEST_RESULTS_H
+#define HDRTEST_RESULTS_H
+
+enum verdict { V_PASS, V_FAIL, V_SKIP };
+
+struct sym_result {
+	char *name;
+	char *kind;
+	char *use;		/* "used", "unused" (condition false), "skip" */
+	char *cond;
+	int diagnosed;		/* a diagnostic points into its use */
+};
+
+struct tu_result {
+	char *header;
+	char *stem;
+	enum verdict verdict;
+	char *detail;		/* first diagnostic, or the skip reason */
+	int stopped;		/* the compiler gave up early (fatal error) */
+	char *log;		/* the whole compiler output, "" if none */
+	struct sym_result *syms;
+	int nsyms;
+};
+
+struct cell_result {
+	char *arch;
+	char *config;
+	char *dir;		/* the cell dir */
+	char *display;		/* how TU paths are shown: "<arch>/<config>" */
+	int skipped;
+	char *reason;
+	char *kbuild;
+	char *srctree;
+	char *repro;		/* "cd KDIR && CMD", the TU follows */
+	char **forbids;
+	int nforbids;
+	struct tu_result *tus;
+	int ntus;
+};
+
+/* Read OUT/<cell>/manifest.tsv and judge each TU.  NULL after an error. */
+struct cell_result *cell_read(const char *out, const char *cell);
+void cell_free(struct cell_result *c);
+const char *verdict_name(enum verdict v);
+
+/* The first error or warning line in a compiler log, with the source tree
+ * and cell dir prefixes taken off paths; NULL if there is none. */
+char *first_diagnostic(const char *log, const char *srctree, const char *celldir, const char *display);
+
+#endif

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Small helpers: allocation that cannot fail silently, a growable string,
+ * file reading, and errors in the file:line:col form compilers use. */
+#ifndef HDRTEST_UTIL_H
+#define HDRTEST_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Where a piece of input came from, for error messages. */
+struct loc {
+	const char *file;
+	int line;
+	int col;
+};
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *arr (of *n elements of size sz) by one and return the new slot. */
+void *push(void *arr_ptr, int *n, size_t sz);
+
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+void sb_init(struct strbuf *sb);
+void sb_add(struct strbuf *sb, const char *s);
+void sb_addn(struct strbuf *sb, const char *s, size_t n);
+void sb_addc(struct strbuf *sb, char c);
+void sb_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_release(struct strbuf *sb);
+/* Hand the buffer over to the caller; sb is reset. */
+char *sb_detach(struct strbuf *sb);
+
+/* Read a whole file; NULL (errno set) if it cannot be read. */
+char *read_file(const char *path, size_t *len);
+
+/* Print "file:line:col: error: ..." to stderr.  Errors are counted so a
+ * caller can report every problem in its input before giving up. */
+void error_at(const struct loc *loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void verror_at(const struct loc *loc, const char *fmt, va_list ap);
+void note_at(const struct loc *loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int error_count(void);
+void reset_error_count(void);
+
+/* "hdrtest: error: ..." for problems that have no input position. */
+void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* Errors go to this stream (stderr by default); the unit tests capture it. */
+extern FILE *diag_stream;
+
+int starts_with(const char *s, const char *prefix);
+int ends_with(const char *s, const char *suffix);
+
+#endif

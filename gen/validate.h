@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the catalog may contain.  Everything that reaches m4 or a generated
+ * C file passes through here first, so no input can inject a macro, a
+ * statement or a quote into the output. */
+#ifndef HDRTEST_VALIDATE_H
+#define HDRTEST_VALIDATE_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+int is_identifier(const char *s);
+/* Names of arches and configs: also used in paths and make variables. */
+int is_cell_name(const char *s);
+
+/* Report and return -1 unless s is a C identifier. */
+int check_identifier(const char *s, const struct loc *loc, const char *what);
+/* Report and return -1 unless s is a relative "dir/name.h" path without
+ * "." or ".." components. */
+int check_header_path(const char *s, const struct loc *loc);
+
+/* Parse text[0..len) as a C type name; loc points at text[0].  Returns
+ * the type in a canonical spelling ("struct page *"), or NULL after an
+ * error naming the offending column. */
+char *parse_type(const char *text, size_t len, const struct loc *loc);
+
+/* Parse "RET (ARG, ARG)"; ret and args receive canonical spellings.
+ * "(void)" means no arguments.  Returns 0, or -1 after an error. */
+int parse_signature(const char *text, size_t len, const struct loc *loc, char **ret, char ***args,
+		    int *nargs);
+
+/* A type is "simple" if "T name" declares name with type T (no
+ * parentheses or brackets); other types are written as typeof(T). */
+int type_is_simple(const char *type);
+
+#endif
