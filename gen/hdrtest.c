@@ -153,8 +153,8 @@ static int cmd_report(int argc, char **argv)
 	write_table(stdout, &r);
 	write_failures(stdout, &r);
 	tally_run(&r, &t);
-	printf("\nhdrtest: %d headers x cells: %d pass, %d fail, %d skip\n", t.pass + t.fail + t.skip, t.pass,
-	       t.fail, t.skip);
+	printf("\nhdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip\n",
+	       t.pass + t.fail + t.skip, t.pass, t.fail, t.skip);
 	for (i = 0; i < r.ncells; i++)
 		cell_free(r.cells[i]);
 	free(r.cells);
