@@ -1,0 +1,141 @@
+#!/bin/sh
+# End-to-end tests on the real tree (Debian's linux-source-6.12 plus the mm.h
+# split series), x86_64 and arm64 defconfig, through `make selftest-headers`
+# exactly as a user runs it.  Prints one "ok"/"not ok" line per check and
+# "e2e: N passed, N failed" last; exits non-zero if any check failed.
+#
+# The verdicts must equal tests/golden/defconfig.tsv, a reviewed record of
+# what the series really breaks (see README.md, "The golden file").  The
+# mutation checks copy a slim header into an overlay dir with one line
+# removed and watch the verdicts turn.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top" || exit 1
+
+archs="x86_64 arm64"
+out=out/e2e
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "ok $((pass + fail)) - $*"; }
+not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $*"; }
+check() { # check DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+# run_hdrtest OUTDIR [make args...]: run the main job; the exit status is
+# kept in $rc, the output in OUTDIR.log
+run_hdrtest() {
+	o=$1
+	shift
+	rm -rf "$o"
+	mkdir -p "$o"
+	make --no-print-directory selftest-headers OUT="$o" ARCHS="$archs" CONFIGS=defconfig "$@" \
+		> "$o.log" 2>&1
+	rc=$?
+}
+
+# verdict TSV ARCH HEADER: the verdict column of one cell
+verdict() {
+	awk -F '\t' -v a="$2" -v h="$3" '$1 == a && $3 == h { print $4 }' "$1"
+}
+detail() {
+	awk -F '\t' -v a="$2" -v h="$3" '$1 == a && $3 == h { print $5 }' "$1"
+}
+has_verdict() { [ "$(verdict "$1" "$2" "$3")" = "$4" ]; }
+detail_has() { detail "$1" "$2" "$3" | grep -q -- "$4"; }
+same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | sed 's/^/# /'; return 1; }; }
+
+echo "# e2e: make selftest-headers ARCHS=\"$archs\" on the default tree"
+run_hdrtest "$out"
+check "selftest-headers exits non-zero because the golden file has failures (exit $rc)" test "$rc" -ne 0
+check "... and says so in its summary line" grep -q "^hdrtest: 22 cells (header x arch x config): 16 pass, 6 fail, 0 skip$" "$out.log"
+check "results.tsv has a verdict for all 11 headers x 2 arches" \
+	test "$(awk -F '\t' '$4 ~ /^(pass|fail|skip)$/' "$out/results.tsv" | wc -l)" -eq 22
+check "no cell is skipped: both toolchains are installed" \
+	test "$(awk -F '\t' '$4 == "skip"' "$out/results.tsv" | wc -l)" -eq 0
+check "verdicts equal the reviewed golden file tests/golden/defconfig.tsv" \
+	same_file tests/golden/defconfig.tsv "$out/results.tsv"
+check "results.ktap is KTAP v1 with one subtest per arch" \
+	sh -c "head -n 1 '$out/results.ktap' | grep -qx 'KTAP version 1' &&
+	       sed -n 3p '$out/results.ktap' | grep -qx '1..2' &&
+	       grep -c '^  # Subtest: ' '$out/results.ktap' | grep -qx 2"
+check "KTAP and TSV agree on the number of failing headers" \
+	test "$(grep -c '^    not ok ' "$out/results.ktap")" -eq \
+	     "$(awk -F '\t' '$4 == "fail"' "$out/results.tsv" | wc -l)"
+check "every failure prints a one-line reproducer" \
+	test "$(grep -c '^  reproduce: cd ' "$out.log")" -eq \
+	     "$(awk -F '\t' '$4 == "fail"' "$out/results.tsv" | wc -l)"
+check "the reproducer really reproduces the first failure" \
+	sh -c "cmd=\$(grep -m 1 '^  reproduce: ' '$out.log' | sed 's/^  reproduce: //');
+	       eval \"\$cmd\" 2>&1 | grep -q 'error:'"
+
+# A rerun with nothing changed compiles nothing and gives the same bytes.
+cp "$out/results.tsv" "$out/results.first"
+make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.rerun.log" 2>&1
+check "a rerun with nothing changed compiles no TU" sh -c "! grep -q '^  CC ' '$out.rerun.log'"
+check "a rerun gives byte-identical results" same_file "$out/results.first" "$out/results.tsv"
+
+tree=$(sed -n 's/^srctree\t//p' "$out/x86_64/defconfig/manifest.tsv")
+check "the manifest names the kernel tree" test -f "$tree/include/linux/mm/page_address.h"
+
+# Mutation 1, arch-specific: page_address.h without its page_kasan_tag.h
+# include.  arm64's page_to_virt() calls page_kasan_tag(); x86_64's does not.
+# folio_next.h (which includes page_address.h) must turn from pass to fail
+# on arm64 only.
+ov=$top/out/e2e-overlay-kasan
+rm -rf "$ov"
+mkdir -p "$ov/linux/mm"
+grep -v '^#include <linux/mm/page_kasan_tag.h>' "$tree/include/linux/mm/page_address.h" \
+	> "$ov/linux/mm/page_address.h"
+check "mutant 1 removes exactly one line" \
+	test "$(diff "$tree/include/linux/mm/page_address.h" "$ov/linux/mm/page_address.h" | grep -c '^<')" -eq 1
+run_hdrtest out/e2e-mut1 OVERLAY="$ov"
+m=out/e2e-mut1/results.tsv
+check "mutant 1: folio_next.h passes on arm64 without the mutation" \
+	has_verdict "$out/results.tsv" arm64 linux/mm/folio_next.h pass
+check "mutant 1: folio_next.h fails on arm64" has_verdict "$m" arm64 linux/mm/folio_next.h fail
+check "mutant 1: ... because page_kasan_tag() is undeclared" \
+	detail_has "$m" arm64 linux/mm/folio_next.h "implicit declaration of function 'page_kasan_tag'"
+check "mutant 1: folio_next.h still passes on x86_64" has_verdict "$m" x86_64 linux/mm/folio_next.h pass
+check "mutant 1: page_address.h on arm64 now fails on page_kasan_tag()" \
+	detail_has "$m" arm64 linux/mm/page_address.h "page_kasan_tag"
+
+# Mutation 2, every arch: vmalloc_addr.h without <linux/types.h> (bool).
+ov=$top/out/e2e-overlay-types
+rm -rf "$ov"
+mkdir -p "$ov/linux/mm"
+grep -v '^#include <linux/types.h>' "$tree/include/linux/mm/vmalloc_addr.h" > "$ov/linux/mm/vmalloc_addr.h"
+run_hdrtest out/e2e-mut2 OVERLAY="$ov"
+m=out/e2e-mut2/results.tsv
+for a in $archs; do
+	check "mutant 2: vmalloc_addr.h without <linux/types.h> fails on $a" \
+		has_verdict "$m" "$a" linux/mm/vmalloc_addr.h fail
+	check "mutant 2: ... naming the unknown type bool on $a" \
+		detail_has "$m" "$a" linux/mm/vmalloc_addr.h "unknown type name 'bool'"
+done
+
+# Mutation 3: pfmemalloc.h without its include guard.  The TU includes the
+# header twice, so the static inline functions are defined twice.
+ov=$top/out/e2e-overlay-guard
+rm -rf "$ov"
+mkdir -p "$ov/linux/mm"
+grep -v '_LINUX_MM_PFMEMALLOC_H' "$tree/include/linux/mm/pfmemalloc.h" \
+	> "$ov/linux/mm/pfmemalloc.h"
+check "mutant 3 has no #endif left over" \
+	test "$(grep -c '^#endif' "$ov/linux/mm/pfmemalloc.h")" -eq 0
+run_hdrtest out/e2e-mut3 OVERLAY="$ov"
+m=out/e2e-mut3/results.tsv
+for a in $archs; do
+	check "mutant 3: pfmemalloc.h without include guard fails on $a" \
+		has_verdict "$m" "$a" linux/mm/pfmemalloc.h fail
+	check "mutant 3: ... with a redefinition on $a" \
+		detail_has "$m" "$a" linux/mm/pfmemalloc.h "redefinition of"
+done
+
+echo "e2e: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
