@@ -496,6 +496,7 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 	}
 	if (!strcmp(key, "arches")) {
 		char *s = value, *comma;
+		int nlocs;
 
 		if (c->arches || c->narches) {
 			error_at(kl, "config field 'arches' given twice");
@@ -518,9 +519,9 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 				free(value);
 				return -1;
 			}
+			nlocs = c->narches;
+			*(struct loc *)push(&c->arch_locs, &nlocs, sizeof(struct loc)) = al;
 			*(char **)push(&c->arches, &c->narches, sizeof(char *)) = xstrdup(s);
-			c->narches--;
-			*(struct loc *)push(&c->arch_locs, &c->narches, sizeof(struct loc)) = al;
 			if (!comma)
 				break;
 			s = comma + 1;
