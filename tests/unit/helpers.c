@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "helpers.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run.h"
+#include "util.h"
+
+static char *tmp_root;
+static char *diag_buf;
+static size_t diag_len;
+static int saved_stderr = -1;
+static char *stderr_path;
+
+void helpers_init(void)
+{
+	const char *base = getenv("TMPDIR");
+	char *tmpl = xasprintf("%s/hdrtest-unit.XXXXXX", base && *base ? base : "/tmp");
+
+	if (!mkdtemp(tmpl)) {
+		perror(tmpl);
+		exit(2);
+	}
+	tmp_root = tmpl;
+}
+
+void helpers_cleanup(void)
+{
+	remove_tree(tmp_root);
+	free(tmp_root);
+}
+
+void diag_begin(void)
+{
+	diag_stream = open_memstream(&diag_buf, &diag_len);
+	ck_assert_ptr_nonnull(diag_stream);
+	reset_error_count();
+}
+
+char *diag_end(void)
+{
+	char *text;
+
+	fclose(diag_stream);
+	diag_stream = NULL;
+	text = diag_buf;
+	diag_buf = NULL;
+	return text;
+}
+
+void stderr_begin(void)
+{
+	char *dir = tmp_dir();
+	int fd;
+
+	stderr_path = xasprintf("%s/stderr", dir);
+	free(dir);
+	fflush(stderr);
+	saved_stderr = dup(2);
+	fd = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	ck_assert_int_ge(fd, 0);
+	dup2(fd, 2);
+	close(fd);
+}
+
+char *stderr_end(void)
+{
+	char *text;
+
+	fflush(stderr);
+	dup2(saved_stderr, 2);
+	close(saved_stderr);
+	saved_stderr = -1;
+	text = slurp(stderr_path);
+	free(stderr_path);
+	return text;
+}
+
+char *tmp_dir(void)
+{
+	char *dir = xasprintf("%s/t.XXXXXX", tmp_root);
+
+	ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp %s", dir);
+	return dir;
+}
+
+char *put_file(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name), *slash = strrchr(path, '/');
+	FILE *f;
+
+	*slash = '\0';
+	ck_assert_int_eq(mkdirs(path), 0);
+	*slash = '/';
+	f = fopen(path, "w");
+	ck_assert_msg(f != NULL, "cannot create %s", path);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+char *slurp(const char *path)
+{
+	char *text = read_file(path, NULL);
+
+	ck_assert_msg(text != NULL, "cannot read %s", path);
+	return text;
+}
+
+int file_exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+char *repo_path(const char *rel)
+{
+	char buf[PATH_MAX];
+
+	ck_assert_msg(realpath(rel, buf) != NULL,
+		      "cannot find %s: run the unit tests from the repository root", rel);
+	return xstrdup(buf);
+}

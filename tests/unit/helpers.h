@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What several test files need: captured diagnostics, temporary dirs and
+ * small file helpers. */
+#ifndef HDRTEST_UNIT_HELPERS_H
+#define HDRTEST_UNIT_HELPERS_H
+
+/* Make the run's temporary root (removed by helpers_cleanup). */
+void helpers_init(void);
+void helpers_cleanup(void);
+
+/* Send diagnostics to memory and reset the error count ... */
+void diag_begin(void);
+/* ... and get back everything printed since (caller frees). */
+char *diag_end(void);
+
+/* Same for what child processes (m4) print on file descriptor 2. */
+void stderr_begin(void);
+char *stderr_end(void);
+
+/* A new empty dir under the run's temporary root. */
+char *tmp_dir(void);
+/* Write text to dir/name (parent dirs created); returns the path. */
+char *put_file(const char *dir, const char *name, const char *text);
+/* The whole file, or fail the test. */
+char *slurp(const char *path);
+int file_exists(const char *path);
+/* realpath() of a path relative to the repository root, or fail. */
+char *repo_path(const char *rel);
+
+#endif

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest's unit tests.  Run from the repository root: the generator tests
+ * find tests/fixtures and templates relative to the current directory.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "run.h"
+#include "suites.h"
+
+int main(void)
+{
+	SRunner *sr;
+	int failed;
+
+	helpers_init();
+	sr = srunner_create(cond_suite());
+	srunner_add_suite(sr, validate_suite());
+	srunner_add_suite(sr, catalog_suite());
+	srunner_add_suite(sr, kconfig_suite());
+	srunner_add_suite(sr, kbuild_cmd_suite());
+	srunner_add_suite(sr, results_suite());
+	srunner_add_suite(sr, generate_suite());
+	srunner_add_suite(sr, report_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	helpers_cleanup();
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One Check suite per test file; tests/unit/main.c runs them all. */
+#ifndef HDRTEST_UNIT_SUITES_H
+#define HDRTEST_UNIT_SUITES_H
+
+#include <check.h>
+
+Suite *cond_suite(void);
+Suite *validate_suite(void);
+Suite *catalog_suite(void);
+Suite *kconfig_suite(void);
+Suite *kbuild_cmd_suite(void);
+Suite *results_suite(void);
+Suite *generate_suite(void);
+Suite *report_suite(void);
+
+#endif

@@ -1,0 +1,808 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The generator end to end: TUs for the fixture headers, rendered through
+ * the real templates and compiled with the host gcc by the generated
+ * compile.sh, then judged by cell_read().  Run from the repository root.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "catalog.h"
+#include "emit.h"
+#include "helpers.h"
+#include "results.h"
+#include "run.h"
+#include "suites.h"
+#include "util.h"
+
+#define FIXTURE_CAT "tests/fixtures/fixture.cat"
+
+static char *fixtures;	/* absolute tests/fixtures */
+static char *templates;	/* absolute templates */
+static char *work;	/* this test's temp dir */
+
+static void setup(void)
+{
+	fixtures = repo_path("tests/fixtures");
+	templates = repo_path("templates");
+	work = tmp_dir();
+}
+
+static void teardown(void)
+{
+	free(fixtures);
+	free(templates);
+	free(work);
+}
+
+/* A fake kbuild build dir: the .config and the compile command that
+ * "hdrtest kbuild-cmd" would have saved.  No -Werror: warnings must show
+ * as warnings, hdrtest judges them. */
+static char *make_kbuild(const char *dotconfig, const char *extra_args)
+{
+	char *kb = xasprintf("%s/kb", work), *cmd;
+
+	free(put_file(kb, ".config", dotconfig));
+	cmd = xasprintf("object mm/mmzone.o\n"
+			"arg gcc\narg -std=gnu11\narg -Wall\narg -Wextra\n"
+			"arg -I%s/include\n"
+			"arg -include\narg %s/include/linux/kconfig.h\n"
+			"arg -DFIXTURE_BANNER=\"fixture build\"\n%s",
+			fixtures, fixtures, extra_args);
+	free(put_file(kb, "hdrtest-compile.cmd", cmd));
+	free(cmd);
+	return kb;
+}
+
+static const char plain_config[] = "CONFIG_FIXTURE_ARCH=y\n# CONFIG_FIXTURE_FEATURE is not set\n";
+
+static struct catalog *read_catalog(const char *path)
+{
+	struct catalog *cat;
+	char *p = (char *)path, *diag;
+
+	diag_begin();
+	cat = catalog_read(&p, 1);
+	diag = diag_end();
+	ck_assert_msg(cat != NULL, "%s: %s", path, diag);
+	free(diag);
+	return cat;
+}
+
+static struct gen_opts opts(const struct catalog *cat, const char *kb, const char *cell)
+{
+	struct gen_opts o = { 0 };
+
+	o.cat = cat;
+	o.arch = "host";
+	o.config = "plain";
+	o.kbuild = kb;
+	o.templates = templates;
+	o.m4 = "m4";
+	o.out = cell;
+	o.catalog_name = FIXTURE_CAT;
+	return o;
+}
+
+/* Generate; returns generate_cell's result, *diag gets the messages. */
+static int gen(const struct gen_opts *o, char **diag)
+{
+	int rc;
+
+	diag_begin();
+	rc = generate_cell(o);
+	*diag = diag_end();
+	return rc;
+}
+
+static void gen_ok(const struct gen_opts *o)
+{
+	char *diag;
+
+	ck_assert_msg(gen(o, &diag) == 0, "generate_cell failed: %s", diag);
+	ck_assert_str_eq(diag, "");
+	free(diag);
+}
+
+/* The fixture catalog generated for host/plain into WORK/out/host/plain. */
+static char *gen_fixture(const char *kb, struct catalog **catp)
+{
+	char *cell = xasprintf("%s/out/host/plain", work);
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, kb, cell);
+
+	gen_ok(&o);
+	if (catp)
+		*catp = cat;
+	else
+		catalog_free(cat);
+	return cell;
+}
+
+/* What the GNUmakefile's compile rule does for one TU. */
+static void compile(const char *cell, const char *stem)
+{
+	char *cmd = xasprintf("sh -c '\"$CELL/compile.sh\" \"$CELL/%s\" > \"$CELL/%s.log\" 2>&1; "
+			      "echo $? > \"$CELL/%s.rc\"'",
+			      stem, stem, stem);
+
+	setenv("CELL", cell, 1);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+}
+
+static char *cell_file(const char *cell, const char *name)
+{
+	char *path = xasprintf("%s/%s", cell, name), *text = slurp(path);
+
+	free(path);
+	return text;
+}
+
+/* Line number of the first line of text containing s, or 0. */
+static int line_of(const char *text, const char *s)
+{
+	const char *hit = strstr(text, s), *p;
+	int line = 1;
+
+	if (!hit)
+		return 0;
+	for (p = text; p < hit; p++)
+		line += *p == '\n';
+	return line;
+}
+
+static const struct sym_result *sym(const struct tu_result *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->nsyms; i++)
+		if (!strcmp(t->syms[i].name, name))
+			return &t->syms[i];
+	ck_abort_msg("%s: no symbol %s", t->header, name);
+	return NULL;
+}
+
+START_TEST(test_tu_stem)
+{
+	char *s = tu_stem("linux/mm/folio_size.h");
+
+	ck_assert_str_eq(s, "linux/mm/folio_size");
+	free(s);
+}
+END_TEST
+
+/* good.h is self-contained and passes; bad.h is not and fails, naming
+ * what it lacks. */
+START_TEST(test_good_passes_bad_fails)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = gen_fixture(kb, NULL), *out;
+	struct cell_result *c;
+	const struct tu_result *good, *bad;
+
+	compile(cell, "fixture/good");
+	compile(cell, "fixture/bad");
+	out = xasprintf("%s/out", work);
+	diag_begin();
+	c = cell_read(out, "host/plain");
+	free(diag_end());
+	ck_assert_ptr_nonnull(c);
+	ck_assert_str_eq(c->srctree, fixtures);
+	ck_assert_int_eq(c->ntus, 2);
+	good = &c->tus[0];
+	bad = &c->tus[1];
+	ck_assert_str_eq(good->header, "fixture/good.h");
+	ck_assert_msg(good->verdict == V_PASS, "good.h: %s\n%s", good->detail, good->log);
+	ck_assert_ptr_null(good->detail);
+	ck_assert_str_eq(good->log, "");
+	ck_assert_int_eq(good->nsyms, 12);
+	ck_assert_str_eq(sym(good, "GOOD_ARCH_NAME")->use, "used");
+	ck_assert_str_eq(sym(good, "GOOD_ARCH_NAME")->cond, "CONFIG_FIXTURE_ARCH");
+	ck_assert_str_eq(sym(good, "good_feature")->use, "unused");
+	ck_assert_str_eq(sym(good, "good_feature")->cond, "CONFIG_FIXTURE_FEATURE");
+	ck_assert_str_eq(sym(good, "struct good_item")->kind, "type");
+
+	ck_assert_str_eq(bad->header, "fixture/bad.h");
+	ck_assert_int_eq(bad->verdict, V_FAIL);
+	ck_assert_str_eq(bad->detail, "include/fixture/bad.h:9:15: error: unknown type name 'dep_size_t'");
+	ck_assert_int_eq(sym(bad, "bad_size")->diagnosed, 1);
+	ck_assert_int_eq(sym(bad, "BAD_LIMIT")->diagnosed, 0);
+	cell_free(c);
+	free(out);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+/* A symbol whose condition is false is listed, not used. */
+START_TEST(test_left_out)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = gen_fixture(kb, NULL);
+	char *tu = cell_file(cell, "fixture/good.c"), *manifest = cell_file(cell, "manifest.tsv"), *left;
+
+	left = strstr(tu, "Left out");
+	ck_assert_msg(left != NULL, "no 'Left out' comment in\n%s", tu);
+	ck_assert_ptr_nonnull(strstr(left, " * func good_feature: only if CONFIG_FIXTURE_FEATURE\n"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_good_feature"));
+	ck_assert_ptr_nonnull(strstr(tu, "hdrtest_use_GOOD_ARCH_NAME("));
+	ck_assert_ptr_nonnull(strstr(manifest, "\nsym\tgood_feature\tfunc\tunused\tCONFIG_FIXTURE_FEATURE\n"));
+	ck_assert_ptr_nonnull(strstr(manifest, "\nsym\tGOOD_ARCH_NAME\tconst\tused\tCONFIG_FIXTURE_ARCH\n"));
+	free(tu);
+	free(manifest);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+/* compile.sh: runs in the build dir, the overlay first, words quoted. */
+START_TEST(test_compile_script)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work), *script, *want;
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, kb, cell);
+	struct stat st;
+
+	o.overlay = "/over lay";
+	gen_ok(&o);
+	script = cell_file(cell, "compile.sh");
+	want = xasprintf("\ncd %s ", kb);
+	ck_assert_msg(strstr(script, want) != NULL, "compile.sh does not cd to %s:\n%s", kb, script);
+	free(want);
+	want = xasprintf(" gcc '-I/over lay' -std=gnu11 -Wall -Wextra -I%s/include -include "
+			 "%s/include/linux/kconfig.h '-DFIXTURE_BANNER=\"fixture build\"' ",
+			 fixtures, fixtures);
+	ck_assert_msg(strstr(script, want) != NULL, "compile.sh lacks\n%s\nin\n%s", want, script);
+	free(want);
+	want = xasprintf("%s/compile.sh", cell);
+	ck_assert_int_eq(stat(want, &st), 0);
+	ck_assert(st.st_mode & S_IXUSR);
+	free(want);
+	free(script);
+	catalog_free(cat);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+static const char *const cell_files[] = { "fixture/good.c", "fixture/bad.c", "cell.mk", "manifest.tsv",
+					  "compile.sh" };
+
+START_TEST(test_deterministic)
+{
+	char *kb = make_kbuild(plain_config, ""), *a = xasprintf("%s/a", work), *b = xasprintf("%s/b", work);
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts oa = opts(cat, kb, a), ob = opts(cat, kb, b);
+	size_t i;
+
+	gen_ok(&oa);
+	gen_ok(&ob);
+	for (i = 0; i < sizeof(cell_files) / sizeof(cell_files[0]); i++) {
+		char *ta = cell_file(a, cell_files[i]), *tb = cell_file(b, cell_files[i]);
+
+		ck_assert_msg(!strcmp(ta, tb), "%s differs between two runs", cell_files[i]);
+		free(ta);
+		free(tb);
+	}
+	catalog_free(cat);
+	free(a);
+	free(b);
+	free(kb);
+}
+END_TEST
+
+/* Set every file under dir to an old mtime, so that rewriting shows. */
+static void age_tree(const char *dir)
+{
+	struct timespec old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+	struct dirent **ents;
+	int n, i;
+
+	n = scandir(dir, &ents, NULL, alphasort);
+	ck_assert_int_ge(n, 0);
+	for (i = 0; i < n; i++) {
+		char *p = xasprintf("%s/%s", dir, ents[i]->d_name);
+		struct stat st;
+
+		if (strcmp(ents[i]->d_name, ".") && strcmp(ents[i]->d_name, "..") && !lstat(p, &st)) {
+			if (S_ISDIR(st.st_mode))
+				age_tree(p);
+			else
+				ck_assert_int_eq(utimensat(AT_FDCWD, p, old, 0), 0);
+		}
+		free(p);
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+/* Every file under dir with its mtime and bytes, in name order. */
+static void snapshot_into(struct strbuf *sb, const char *dir, const char *rel)
+{
+	struct dirent **ents;
+	int n, i;
+
+	n = scandir(dir, &ents, NULL, alphasort);
+	ck_assert_int_ge(n, 0);
+	for (i = 0; i < n; i++) {
+		char *p = xasprintf("%s/%s", dir, ents[i]->d_name);
+		char *r = xasprintf("%s%s", rel, ents[i]->d_name);
+		struct stat st;
+
+		if (strcmp(ents[i]->d_name, ".") && strcmp(ents[i]->d_name, "..") && !lstat(p, &st)) {
+			if (S_ISDIR(st.st_mode)) {
+				sb_addf(sb, "dir %s\n", r);
+				free(r);
+				r = xasprintf("%s%s/", rel, ents[i]->d_name);
+				snapshot_into(sb, p, r);
+			} else {
+				char *text = slurp(p);
+
+				sb_addf(sb, "file %s mode %o mtime %ld\n%s\n", r, (unsigned)st.st_mode,
+					(long)st.st_mtime, text);
+				free(text);
+			}
+		}
+		free(p);
+		free(r);
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+static char *snapshot(const char *dir)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_add(&sb, "");
+	snapshot_into(&sb, dir, "");
+	return sb_detach(&sb);
+}
+
+static long mtime_of(const char *cell, const char *name)
+{
+	char *p = xasprintf("%s/%s", cell, name);
+	struct stat st;
+
+	ck_assert_int_eq(stat(p, &st), 0);
+	free(p);
+	return (long)st.st_mtime;
+}
+
+/* Generating again leaves unchanged files alone, so make does not
+ * recompile; a changed config rewrites the TU. */
+START_TEST(test_unchanged_tu_keeps_mtime)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work), *before, *after;
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, kb, cell);
+	char *tu;
+
+	gen_ok(&o);
+	age_tree(cell);
+	before = snapshot(cell);
+	gen_ok(&o);
+	after = snapshot(cell);
+	ck_assert_str_eq(after, before);
+	ck_assert_int_eq(mtime_of(cell, "fixture/good.c"), 1000000000);
+
+	free(put_file(kb, ".config", "CONFIG_FIXTURE_ARCH=y\nCONFIG_FIXTURE_FEATURE=y\n"));
+	gen_ok(&o);
+	ck_assert_int_gt(mtime_of(cell, "fixture/good.c"), 1000000000);
+	tu = cell_file(cell, "fixture/good.c");
+	ck_assert_ptr_nonnull(strstr(tu, "hdrtest_use_good_feature("));
+	free(tu);
+	free(before);
+	free(after);
+	catalog_free(cat);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+/* A catalog error stops everything before generation. */
+START_TEST(test_bad_catalog)
+{
+	void *got;
+	char *text = slurp(FIXTURE_CAT), *bad = xasprintf("%s\tfunc\tbroken\tint\n", text);
+	char *path = put_file(work, "bad.cat", bad), *diag, *want;
+	int line = line_of(bad, "\tfunc\tbroken");
+
+	diag_begin();
+	got = catalog_read(&path, 1);
+	diag = diag_end();
+	ck_assert_ptr_null(got);
+	want = xasprintf("%s:%d:17: error: expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' ending in ')'\n", path,
+			 line);
+	ck_assert_str_eq(diag, want);
+	free(want);
+	free(diag);
+	free(path);
+	free(bad);
+	free(text);
+}
+END_TEST
+
+/* A templates dir like the real one, with tu.c.m4 replaced (or removed
+ * when tu is NULL). */
+static char *make_templates(const char *tu)
+{
+	char *dir = xasprintf("%s/templates", work), *p, *text;
+	static const char *const keep[] = { "hdrtest.m4", "cell.mk.m4" };
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		p = xasprintf("%s/%s", templates, keep[i]);
+		text = slurp(p);
+		free(put_file(dir, keep[i], text));
+		free(text);
+		free(p);
+	}
+	if (tu)
+		free(put_file(dir, "tu.c.m4", tu));
+	return dir;
+}
+
+static const char failing_tu[] = "m4_dnl a template that meets data it does not expect\n"
+				 "ht_fail(⟦deliberate failure⟧)\n";
+
+/* m4 fails: generate_cell reports it, returns 2, and leaves no trace. */
+static void expect_m4_failure(const struct gen_opts *o, const char *m4_says)
+{
+	char *diag, *err, *want, *tmp = xasprintf("%s.tmp.%ld", o->out, (long)getpid());
+	int rc;
+
+	stderr_begin();
+	rc = gen(o, &diag);
+	err = stderr_end();
+	ck_assert_int_eq(rc, 2);
+	want = xasprintf("hdrtest: error: m4 failed (exit 1) rendering %s/tu.c.m4 into %s/tu.0.c\n", o->templates,
+			 tmp);
+	ck_assert_str_eq(diag, want);
+	ck_assert_msg(strstr(err, m4_says) != NULL, "m4 printed: %s", err);
+	ck_assert(!file_exists(tmp));
+	free(want);
+	free(err);
+	free(diag);
+	free(tmp);
+}
+
+START_TEST(test_template_failure_writes_nothing)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work);
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, kb, cell);
+
+	o.templates = make_templates(failing_tu);
+	expect_m4_failure(&o, "/tu.c.m4:2: error: deliberate failure\n");
+	ck_assert(!file_exists(cell));
+	free((char *)o.templates);
+	catalog_free(cat);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+START_TEST(test_template_failure_keeps_cell)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work), *before, *after;
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, kb, cell);
+
+	gen_ok(&o);
+	compile(cell, "fixture/good");
+	age_tree(cell);
+	before = snapshot(cell);
+	/* even with a changed config, a failed run changes nothing */
+	free(put_file(kb, ".config", "CONFIG_FIXTURE_ARCH=y\nCONFIG_FIXTURE_FEATURE=y\n"));
+	o.templates = make_templates(failing_tu);
+	expect_m4_failure(&o, "deliberate failure");
+	after = snapshot(cell);
+	ck_assert_str_eq(after, before);
+	free((char *)o.templates);
+	free(before);
+	free(after);
+	catalog_free(cat);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+START_TEST(test_missing_template)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work);
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, kb, cell);
+
+	o.templates = make_templates(NULL);
+	expect_m4_failure(&o, "tu.c.m4");
+	ck_assert(!file_exists(cell));
+	free((char *)o.templates);
+	catalog_free(cat);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+static void expect_gen_error(const struct gen_opts *o, const char *want)
+{
+	char *diag;
+
+	ck_assert_int_eq(gen(o, &diag), 2);
+	ck_assert_str_eq(diag, want);
+	ck_assert(!file_exists(o->out));
+	free(diag);
+}
+
+START_TEST(test_kbuild_dir_errors)
+{
+	char *kb = make_kbuild("CONFIG_OTHER_ARCH=y\n", ""), *cell = xasprintf("%s/out/host/plain", work), *want;
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, kb, cell);
+
+	want = xasprintf("hdrtest: error: %s/.config is not a config for arch host: CONFIG_FIXTURE_ARCH is not "
+			 "set\n", kb);
+	expect_gen_error(&o, want);
+	free(want);
+	o.kbuild = work;
+	want = xasprintf("hdrtest: error: cannot read %s/.config: No such file or directory\n", work);
+	expect_gen_error(&o, want);
+	free(want);
+	free(put_file(work, ".config", plain_config));
+	want = xasprintf("hdrtest: error: cannot read %s/hdrtest-compile.cmd: No such file or directory\n", work);
+	expect_gen_error(&o, want);
+	free(want);
+	o.arch = "nope";
+	expect_gen_error(&o, "hdrtest: error: arch 'nope' is not in the catalog\n");
+	o.arch = "host";
+	o.config = "nope";
+	expect_gen_error(&o, "hdrtest: error: config 'nope' is not in the catalog\n");
+	catalog_free(cat);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+/* A skipped cell: a manifest saying why, no TUs, no compile script. */
+START_TEST(test_skipped_cell)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = gen_fixture(kb, NULL), *out, *script;
+	struct catalog *cat = read_catalog(FIXTURE_CAT);
+	struct gen_opts o = opts(cat, NULL, cell);
+	struct cell_result *c;
+
+	o.skip = "no compiler for host";
+	gen_ok(&o);
+	script = xasprintf("%s/compile.sh", cell);
+	ck_assert(!file_exists(script));
+	out = xasprintf("%s/out", work);
+	c = cell_read(out, "host/plain");
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(c->skipped, 1);
+	ck_assert_str_eq(c->reason, "no compiler for host");
+	ck_assert_int_eq(c->ntus, 2);
+	ck_assert_int_eq(c->tus[0].verdict, V_SKIP);
+	ck_assert_str_eq(c->tus[0].detail, "no compiler for host");
+	ck_assert_str_eq(c->tus[0].syms[0].use, "skip");
+	cell_free(c);
+	free(script);
+	free(out);
+	catalog_free(cat);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+/* A header dropped from the catalog takes its TU and results along. */
+START_TEST(test_stale_tus_removed)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = gen_fixture(kb, NULL), *text, *cut, *path;
+	static const char *const gone[] = { "bad.c", "bad.rc", "bad.log", "bad.d" };
+	struct catalog *cat;
+	struct gen_opts o;
+	size_t i;
+
+	compile(cell, "fixture/bad");
+	text = slurp(FIXTURE_CAT);
+	cut = strstr(text, "header fixture/bad.h");
+	ck_assert_ptr_nonnull(cut);
+	*cut = '\0';
+	path = put_file(work, "good-only.cat", text);
+	cat = read_catalog(path);
+	o = opts(cat, kb, cell);
+	gen_ok(&o);
+	for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++) {
+		char *p = xasprintf("%s/fixture/%s", cell, gone[i]);
+
+		ck_assert_msg(!file_exists(p), "%s is still there", p);
+		free(p);
+	}
+	free(path);
+	path = xasprintf("%s/fixture/good.c", cell);
+	ck_assert(file_exists(path));
+	free(path);
+	catalog_free(cat);
+	free(text);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+/* The TU refuses to compile under a config other than its own. */
+static void expect_guard(const char *dotconfig, const char *extra_args, const char *msg)
+{
+	char *kb = make_kbuild(dotconfig, extra_args), *cell = gen_fixture(kb, NULL), *out, *tu, *want;
+	struct cell_result *c;
+	int line;
+
+	compile(cell, "fixture/good");
+	out = xasprintf("%s/out", work);
+	c = cell_read(out, "host/plain");
+	ck_assert_ptr_nonnull(c);
+	tu = cell_file(cell, "fixture/good.c");
+	line = line_of(tu, msg);
+	ck_assert_int_gt(line, 0);
+	want = xasprintf("host/plain/fixture/good.c:%d:2: error: #error \"%s\"", line, msg);
+	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_str_eq(c->tus[0].detail, want);
+	free(want);
+	free(tu);
+	cell_free(c);
+	free(out);
+	free(cell);
+	free(kb);
+}
+
+START_TEST(test_config_guard_without)
+{
+	expect_guard(plain_config, "arg -DCONFIG_FIXTURE_FEATURE=1\n",
+		     "hdrtest: generated for a config without CONFIG_FIXTURE_FEATURE (arch host, config plain) but "
+		     "compiled with it");
+}
+END_TEST
+
+START_TEST(test_config_guard_with)
+{
+	expect_guard("CONFIG_FIXTURE_ARCH=y\nCONFIG_FIXTURE_FEATURE=y\n", "",
+		     "hdrtest: generated for a config with CONFIG_FIXTURE_FEATURE (arch host, config plain) but "
+		     "compiled without it");
+}
+END_TEST
+
+/* Names that are m4 builtins or the templates' own macros. */
+static const char m4_catalog[] =
+	"arch m4_divnum karch=x86_64 kconfig=CONFIG_FIXTURE_ARCH\n"
+	"config HT_ARCH\n"
+	"define m4_ifelse CONFIG_FIXTURE_FEATURE\n"
+	"header m4_dnl/HT_HEADER.h\n"
+	"\tfunc\tm4_eval\t\tint (int)\n"
+	"\tfunc\tht_for\t\tint (struct m4_divert *, ht_s)\n"
+	"\tconst\tHT_SYM_1_NAME\tint\n"
+	"\tfunc\tindex\t\tint (void)\n"
+	"\tmacro\tdefine\t\tint (int)\n"
+	"\tvar\tinclude\t\tint\n"
+	"\tcall\tformat\t\tvoid (void)\n"
+	"\tflag\tlen\n"
+	"\ttype\tshift\n"
+	"\tconst\tm4_divnum\tm4_len\n"
+	"\tflag\tm4_dnl\n"
+	"\tvar\tht_get\t\tHT_NSYM *\n"
+	"\tfunc\tm4___line__\tvoid (void)\n"
+	"\tflag\tm4_undefine\tif m4_ifelse || CONFIG_M4_DEFN\n";
+
+static const char *const m4_literal[] = {
+	"#include <m4_dnl/HT_HEADER.h>\n",
+	"header m4_dnl/HT_HEADER.h, arch m4_divnum, config HT_ARCH",
+	"hdrtest_use_m4_eval(int a1)",
+	"return m4_eval(a1);",
+	"hdrtest_use_ht_for(struct m4_divert *a1, ht_s a2)",
+	"return ht_for(a1, a2);",
+	"return HT_SYM_1_NAME;",
+	"return index();",
+	"#ifndef define\n",
+	"return define(a1);",
+	"return &include;",
+	"\tformat();\n",
+	"#ifndef len\n",
+	"return sizeof(shift);",
+	"m4_len hdrtest_use_m4_divnum(void)",
+	"return m4_divnum;",
+	"#ifndef m4_dnl\n",
+	"hdrtest_use_ht_get(void)",
+	"HT_NSYM *",
+	"return &ht_get;",
+	"\tm4___line__();\n",
+	"m4_undefine: only if m4_ifelse || CONFIG_M4_DEFN",
+	"#ifdef CONFIG_M4_DEFN\n",
+};
+
+/* No catalog entry can expand an m4 macro: every name comes out as it
+ * went in. */
+START_TEST(test_m4_names_are_literal)
+{
+	char *kb = make_kbuild(plain_config, ""), *path = put_file(work, "m4.cat", m4_catalog);
+	char *cell = xasprintf("%s/out/m4_divnum/HT_ARCH", work), *tu, *mk;
+	struct catalog *cat = read_catalog(path);
+	struct gen_opts o = opts(cat, kb, cell);
+	size_t i;
+
+	o.arch = "m4_divnum";
+	o.config = "HT_ARCH";
+	gen_ok(&o);
+	tu = cell_file(cell, "m4_dnl/HT_HEADER.c");
+	for (i = 0; i < sizeof(m4_literal) / sizeof(m4_literal[0]); i++)
+		ck_assert_msg(strstr(tu, m4_literal[i]) != NULL, "TU lacks [%s]:\n%s", m4_literal[i], tu);
+	ck_assert_ptr_null(strstr(tu, "⟦"));
+	ck_assert_ptr_null(strstr(tu, "⟧"));
+	mk = cell_file(cell, "cell.mk");
+	ck_assert_ptr_nonnull(strstr(mk, "/m4_divnum/HT_ARCH/m4_dnl/HT_HEADER.rc"));
+	free(mk);
+	free(tu);
+	catalog_free(cat);
+	free(cell);
+	free(path);
+	free(kb);
+}
+END_TEST
+
+/* The catalog's file name reaches the templates too ("Generated by
+ * hdrtest from ..."): it must come out literally, or be refused. */
+START_TEST(test_m4_catalog_name_is_literal)
+{
+	char *kb = make_kbuild(plain_config, ""), *text = slurp(FIXTURE_CAT);
+	char *path = put_file(work, "fixture⟧m4_divnum⟦.cat", text);
+	char *cell = xasprintf("%s/out/host/plain", work);
+	char *diag, *tu, *mk;
+	struct catalog *cat = read_catalog(path);
+	struct gen_opts o = opts(cat, kb, cell);
+
+	o.catalog_name = path;
+	if (gen(&o, &diag) == 0) {
+		tu = cell_file(cell, "fixture/good.c");
+		mk = cell_file(cell, "cell.mk");
+		ck_assert_msg(strstr(tu, path) != NULL, "the TU does not name its catalog %s:\n%.200s", path, tu);
+		ck_assert_msg(strstr(mk, path) != NULL, "cell.mk does not name the catalog %s:\n%.200s", path, mk);
+		free(tu);
+		free(mk);
+	}
+	free(diag);
+	catalog_free(cat);
+	free(cell);
+	free(path);
+	free(text);
+	free(kb);
+}
+END_TEST
+
+Suite *generate_suite(void)
+{
+	Suite *s = suite_create("generate");
+	TCase *tc = tcase_create("generate");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_tu_stem);
+	tcase_add_test(tc, test_good_passes_bad_fails);
+	tcase_add_test(tc, test_left_out);
+	tcase_add_test(tc, test_compile_script);
+	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_unchanged_tu_keeps_mtime);
+	tcase_add_test(tc, test_bad_catalog);
+	tcase_add_test(tc, test_template_failure_writes_nothing);
+	tcase_add_test(tc, test_template_failure_keeps_cell);
+	tcase_add_test(tc, test_missing_template);
+	tcase_add_test(tc, test_kbuild_dir_errors);
+	tcase_add_test(tc, test_skipped_cell);
+	tcase_add_test(tc, test_stale_tus_removed);
+	tcase_add_test(tc, test_config_guard_without);
+	tcase_add_test(tc, test_config_guard_with);
+	tcase_add_test(tc, test_m4_names_are_literal);
+	tcase_add_test(tc, test_m4_catalog_name_is_literal);
+	suite_add_tcase(s, tc);
+	return s;
+}

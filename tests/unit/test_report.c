@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The reports, on results built by hand: KTAP v1, TSV, the table. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "report.h"
+#include "suites.h"
+#include "util.h"
+
+/* x86_64/defconfig: a.h passes, b.h fails; arm64/defconfig is skipped. */
+static struct sym_result a_syms[] = {
+	{ .name = "a_fn", .kind = "func", .use = "used", .cond = "" },
+	{ .name = "A_FLAG", .kind = "flag", .use = "unused", .cond = "CONFIG_X && !CONFIG_Y" },
+};
+static struct sym_result b_syms[] = {
+	{ .name = "b_one", .kind = "func", .use = "used", .cond = "", .diagnosed = 1 },
+	{ .name = "b_two", .kind = "const", .use = "used", .cond = "" },
+};
+static struct tu_result x86_tus[] = {
+	{ .header = "linux/a.h", .stem = "linux/a", .verdict = V_PASS, .log = "", .syms = a_syms, .nsyms = 2 },
+	{ .header = "linux/b.h", .stem = "linux/b", .verdict = V_FAIL,
+	  .detail = "include/linux/b.h:3:5: error: unknown type name 'u8'", .log = "", .syms = b_syms, .nsyms = 2 },
+};
+static struct tu_result arm_tus[] = {
+	{ .header = "linux/a.h", .stem = "linux/a", .verdict = V_SKIP, .detail = "no aarch64-linux-gnu-gcc",
+	  .log = "", .syms = a_syms, .nsyms = 2 },
+	{ .header = "linux/b.h", .stem = "linux/b", .verdict = V_SKIP, .detail = "no aarch64-linux-gnu-gcc",
+	  .log = "", .syms = b_syms, .nsyms = 2 },
+};
+static struct cell_result x86_cell = {
+	.arch = "x86_64", .config = "defconfig", .dir = "/out/x86_64/defconfig", .display = "x86_64/defconfig",
+	.reason = "", .repro = "cd /kb && gcc -O2", .tus = x86_tus, .ntus = 2,
+};
+static struct cell_result arm_cell = {
+	.arch = "arm64", .config = "defconfig", .dir = "/out/arm64/defconfig", .display = "arm64/defconfig",
+	.skipped = 1, .reason = "no aarch64-linux-gnu-gcc", .repro = "", .tus = arm_tus, .ntus = 2,
+};
+static struct cell_result *cells[] = { &x86_cell, &arm_cell };
+static const struct run_results run = { cells, 2 };
+
+START_TEST(test_ktap)
+{
+	char *ktap = render_ktap(&run);
+
+	ck_assert_str_eq(ktap, "KTAP version 1\n"
+			       "# hdrtest: are the catalogued headers self-contained?\n"
+			       "1..2\n"
+			       "  KTAP version 1\n"
+			       "  # Subtest: x86_64\n"
+			       "  1..1\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: defconfig\n"
+			       "    1..2\n"
+			       "      KTAP version 1\n"
+			       "      # Subtest: linux/a.h\n"
+			       "      1..2\n"
+			       "      ok 1 a_fn\n"
+			       "      ok 2 A_FLAG # SKIP not provided under this config: only if CONFIG_X && !CONFIG_Y\n"
+			       "    ok 1 linux/a.h\n"
+			       "      KTAP version 1\n"
+			       "      # Subtest: linux/b.h\n"
+			       "      1..2\n"
+			       "      not ok 1 b_one\n"
+			       "      ok 2 b_two\n"
+			       "    # include/linux/b.h:3:5: error: unknown type name 'u8'\n"
+			       "    not ok 2 linux/b.h\n"
+			       "  not ok 1 defconfig\n"
+			       "not ok 1 x86_64\n"
+			       "  KTAP version 1\n"
+			       "  # Subtest: arm64\n"
+			       "  1..1\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: defconfig\n"
+			       "    1..2\n"
+			       "    ok 1 linux/a.h # SKIP no aarch64-linux-gnu-gcc\n"
+			       "    ok 2 linux/b.h # SKIP no aarch64-linux-gnu-gcc\n"
+			       "  ok 1 defconfig # SKIP no aarch64-linux-gnu-gcc\n"
+			       "ok 2 arm64 # SKIP every config of this arch was skipped\n");
+	free(ktap);
+}
+END_TEST
+
+START_TEST(test_tsv)
+{
+	char *tsv = render_tsv(&run);
+
+	ck_assert_str_eq(tsv, "x86_64\tdefconfig\tlinux/a.h\tpass\t\n"
+			      "x86_64\tdefconfig\tlinux/b.h\tfail\tinclude/linux/b.h:3:5: error: unknown type name 'u8'\n"
+			      "arm64\tdefconfig\tlinux/a.h\tskip\tno aarch64-linux-gnu-gcc\n"
+			      "arm64\tdefconfig\tlinux/b.h\tskip\tno aarch64-linux-gnu-gcc\n");
+	free(tsv);
+}
+END_TEST
+
+/* Arches in first-seen order with their configs grouped; the compiler
+ * stopping early; details on one line. */
+static struct sym_result c_syms[] = {
+	{ .name = "c_one", .kind = "func", .use = "used", .cond = "", .diagnosed = 1 },
+	{ .name = "c_two", .kind = "func", .use = "used", .cond = "" },
+};
+static struct tu_result stopped_tus[] = {
+	{ .header = "linux/c.h", .stem = "linux/c", .verdict = V_FAIL,
+	  .detail = "include/linux/c.h:1:10: fatal error: linux/d.h\tgone\nsecond line", .stopped = 1, .log = "",
+	  .syms = c_syms, .nsyms = 2 },
+};
+static struct tu_result pass_tus[] = {
+	{ .header = "linux/a.h", .stem = "linux/a", .verdict = V_PASS, .log = "" },
+};
+static struct cell_result stopped_cell = {
+	.arch = "x86_64", .config = "defconfig", .dir = "/o/x", .display = "x86_64/defconfig", .reason = "",
+	.repro = "", .tus = stopped_tus, .ntus = 1,
+};
+static struct cell_result arm_pass_cell = {
+	.arch = "arm64", .config = "defconfig", .dir = "/o/a", .display = "arm64/defconfig", .reason = "",
+	.repro = "", .tus = pass_tus, .ntus = 1,
+};
+static struct cell_result debug_cell = {
+	.arch = "x86_64", .config = "debug", .dir = "/o/d", .display = "x86_64/debug", .reason = "",
+	.repro = "", .tus = pass_tus, .ntus = 1,
+};
+static struct cell_result *cells2[] = { &stopped_cell, &arm_pass_cell, &debug_cell };
+static const struct run_results run2 = { cells2, 3 };
+
+START_TEST(test_ktap_grouping)
+{
+	char *ktap = render_ktap(&run2);
+
+	ck_assert_str_eq(ktap, "KTAP version 1\n"
+			       "# hdrtest: are the catalogued headers self-contained?\n"
+			       "1..2\n"
+			       "  KTAP version 1\n"
+			       "  # Subtest: x86_64\n"
+			       "  1..2\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: defconfig\n"
+			       "    1..1\n"
+			       "      KTAP version 1\n"
+			       "      # Subtest: linux/c.h\n"
+			       "      1..2\n"
+			       "      not ok 1 c_one\n"
+			       "      ok 2 c_two # SKIP not checked: the compiler stopped early\n"
+			       "    # include/linux/c.h:1:10: fatal error: linux/d.h\tgone second line\n"
+			       "    not ok 1 linux/c.h\n"
+			       "  not ok 1 defconfig\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: debug\n"
+			       "    1..1\n"
+			       "      KTAP version 1\n"
+			       "      # Subtest: linux/a.h\n"
+			       "      1..0\n"
+			       "    ok 1 linux/a.h\n"
+			       "  ok 2 debug\n"
+			       "not ok 1 x86_64\n"
+			       "  KTAP version 1\n"
+			       "  # Subtest: arm64\n"
+			       "  1..1\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: defconfig\n"
+			       "    1..1\n"
+			       "      KTAP version 1\n"
+			       "      # Subtest: linux/a.h\n"
+			       "      1..0\n"
+			       "    ok 1 linux/a.h\n"
+			       "  ok 1 defconfig\n"
+			       "ok 2 arm64\n");
+	free(ktap);
+}
+END_TEST
+
+/* A TSV field never holds a tab or a newline. */
+START_TEST(test_tsv_one_line_fields)
+{
+	char *tsv = render_tsv(&run2);
+
+	ck_assert_str_eq(tsv, "x86_64\tdefconfig\tlinux/c.h\tfail\t"
+			      "include/linux/c.h:1:10: fatal error: linux/d.h gone "
+			      "second line\n"
+			      "arm64\tdefconfig\tlinux/a.h\tpass\t\n"
+			      "x86_64\tdebug\tlinux/a.h\tpass\t\n");
+	free(tsv);
+}
+END_TEST
+
+static char *capture(void (*write)(FILE *, const struct run_results *), const struct run_results *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	write(f, r);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_table)
+{
+	char *table = capture(write_table, &run);
+
+	ck_assert_str_eq(table, "header     x86_64/defconfig  arm64/defconfig\n"
+				"linux/a.h  pass              skip           \n"
+				"linux/b.h  FAIL              skip           \n");
+	free(table);
+}
+END_TEST
+
+START_TEST(test_failures)
+{
+	char *text = capture(write_failures, &run);
+
+	ck_assert_str_eq(text, "\nFAIL x86_64/defconfig linux/b.h\n"
+			       "  include/linux/b.h:3:5: error: unknown type name 'u8'\n"
+			       "  symbols whose use fails: b_one\n"
+			       "  log: /out/x86_64/defconfig/linux/b.log\n"
+			       "  reproduce: cd /kb && gcc -O2 -c -o /dev/null /out/x86_64/defconfig/linux/b.c\n");
+	free(text);
+}
+END_TEST
+
+START_TEST(test_tally)
+{
+	struct tally t;
+
+	tally_run(&run, &t);
+	ck_assert_int_eq(t.pass, 1);
+	ck_assert_int_eq(t.fail, 1);
+	ck_assert_int_eq(t.skip, 2);
+	tally_run(&run2, &t);
+	ck_assert_int_eq(t.pass, 2);
+	ck_assert_int_eq(t.fail, 1);
+	ck_assert_int_eq(t.skip, 0);
+}
+END_TEST
+
+Suite *report_suite(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("render");
+
+	tcase_add_test(tc, test_ktap);
+	tcase_add_test(tc, test_tsv);
+	tcase_add_test(tc, test_ktap_grouping);
+	tcase_add_test(tc, test_tsv_one_line_fields);
+	tcase_add_test(tc, test_table);
+	tcase_add_test(tc, test_failures);
+	tcase_add_test(tc, test_tally);
+	suite_add_tcase(s, tc);
+	return s;
+}

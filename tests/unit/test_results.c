@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Judging what the compile stage left in a cell dir, on cell dirs made by
+ * hand: the first diagnostic, warnings, missing results, forbidden
+ * headers in depfiles, and which symbol a diagnostic points into. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "results.h"
+#include "suites.h"
+#include "util.h"
+
+static void expect_first(const char *log, const char *srctree, const char *want)
+{
+	char *got = first_diagnostic(log, srctree, "/out/x86_64/defconfig", "x86_64/defconfig");
+
+	if (!want) {
+		ck_assert_msg(got == NULL, "expected no diagnostic, got '%s'", got);
+		return;
+	}
+	ck_assert_msg(got != NULL, "no diagnostic found in '%s'", log);
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+
+START_TEST(test_first_diagnostic_srctree)
+{
+	expect_first("In file included from /out/x86_64/defconfig/linux/a.c:3:\n"
+		     "/src/include/linux/a.h:10:5: error: unknown type name 'u8'\n"
+		     "/src/include/linux/a.h:11:5: error: later\n",
+		     "/src", "include/linux/a.h:10:5: error: unknown type name 'u8'");
+	/* no srctree: paths stay as they are */
+	expect_first("/src/include/linux/a.h:10:5: error: boom\n", "", "/src/include/linux/a.h:10:5: error: boom");
+	/* only whole directory prefixes are taken off */
+	expect_first("/srcx/a.h:1:1: error: boom", "/src", "/srcx/a.h:1:1: error: boom");
+}
+END_TEST
+
+START_TEST(test_first_diagnostic_celldir)
+{
+	expect_first("/out/x86_64/defconfig/linux/a.c:12:2: error: #error \"hdrtest: no\"\n", "/src",
+		     "x86_64/defconfig/linux/a.c:12:2: error: #error \"hdrtest: no\"");
+	expect_first("/out/x86_64/defconfig/linux/a.c:7:1: warning: 'f' defined in /src/include/linux/a.h\n", "/src",
+		     "x86_64/defconfig/linux/a.c:7:1: warning: 'f' defined in include/linux/a.h");
+}
+END_TEST
+
+/* Warnings and fatal errors count; notes and other lines do not. */
+START_TEST(test_first_diagnostic_kinds)
+{
+	expect_first("/src/a.h:1:1: note: declared here\n/src/b.h:2:3: warning: unused\n", "/src",
+		     "b.h:2:3: warning: unused");
+	expect_first("In file included from x.c:1:\n/src/a.h:3:10: fatal error: linux/b.h: No such file or "
+		     "directory\ncompilation terminated.\n",
+		     "/src", "a.h:3:10: fatal error: linux/b.h: No such file or directory");
+	expect_first("In file included from x.c:1:\ncc1: note: nothing\n", "/src", NULL);
+	expect_first("", "/src", NULL);
+}
+END_TEST
+
+/* A cell dir under the source tree still shows as <arch>/<config>. */
+START_TEST(test_first_diagnostic_cell_in_srctree)
+{
+	char *got = first_diagnostic("/work/linux/out/x86_64/defconfig/linux/a.c:12:2: error: boom\n", "/work/linux",
+				     "/work/linux/out/x86_64/defconfig", "x86_64/defconfig");
+
+	ck_assert_str_eq(got, "x86_64/defconfig/linux/a.c:12:2: error: boom");
+	free(got);
+}
+END_TEST
+
+START_TEST(test_verdict_names)
+{
+	ck_assert_str_eq(verdict_name(V_PASS), "pass");
+	ck_assert_str_eq(verdict_name(V_FAIL), "fail");
+	ck_assert_str_eq(verdict_name(V_SKIP), "skip");
+}
+END_TEST
+
+/* out/x86_64/defconfig with a manifest listing the given headers. */
+static char *out;
+
+static char *cell_path(const char *name)
+{
+	return xasprintf("%s/x86_64/defconfig/%s", out, name);
+}
+
+static void put(const char *name, const char *text)
+{
+	char *path = cell_path(name), *slash = strrchr(path, '/');
+
+	*slash = '\0';
+	free(put_file(path, slash + 1, text));
+	free(path);
+}
+
+static void make_cell(const char *status, const char *headers)
+{
+	struct strbuf sb;
+
+	out = tmp_dir();
+	sb_init(&sb);
+	sb_addf(&sb, "hdrtest-manifest\t1\narch\tx86_64\nconfig\tdefconfig\nstatus\t%s\nkbuild\t/kb\n"
+		     "srctree\t/src\noverlay\t\nrepro\tcd /kb && gcc -O2\nforbid\tlinux/mm.h\n%s",
+		status, headers);
+	put("manifest.tsv", sb.buf);
+	sb_release(&sb);
+}
+
+static struct cell_result *read_cell(void)
+{
+	struct cell_result *c;
+	char *diag;
+
+	diag_begin();
+	c = cell_read(out, "x86_64/defconfig");
+	diag = diag_end();
+	ck_assert_msg(c != NULL, "%s", diag);
+	ck_assert_str_eq(diag, "");
+	free(diag);
+	return c;
+}
+
+static const struct tu_result *tu(const struct cell_result *c, const char *header)
+{
+	int i;
+
+	for (i = 0; i < c->ntus; i++)
+		if (!strcmp(c->tus[i].header, header))
+			return &c->tus[i];
+	ck_abort_msg("no TU for %s", header);
+	return NULL;
+}
+
+START_TEST(test_cell_fields)
+{
+	struct cell_result *c;
+
+	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\nsym\ta_fn\tfunc\tused\t\n"
+			  "sym\tA_FLAG\tflag\tunused\tCONFIG_X && !CONFIG_Y\n");
+	put("linux/a.rc", "0\n");
+	c = read_cell();
+	ck_assert_str_eq(c->arch, "x86_64");
+	ck_assert_str_eq(c->config, "defconfig");
+	ck_assert_str_eq(c->display, "x86_64/defconfig");
+	ck_assert_int_eq(c->skipped, 0);
+	ck_assert_str_eq(c->reason, "");
+	ck_assert_str_eq(c->kbuild, "/kb");
+	ck_assert_str_eq(c->srctree, "/src");
+	ck_assert_str_eq(c->repro, "cd /kb && gcc -O2");
+	ck_assert_int_eq(c->nforbids, 1);
+	ck_assert_str_eq(c->forbids[0], "linux/mm.h");
+	ck_assert_int_eq(c->ntus, 1);
+	ck_assert_str_eq(c->tus[0].stem, "linux/a");
+	ck_assert_int_eq(c->tus[0].nsyms, 2);
+	ck_assert_str_eq(c->tus[0].syms[1].name, "A_FLAG");
+	ck_assert_str_eq(c->tus[0].syms[1].kind, "flag");
+	ck_assert_str_eq(c->tus[0].syms[1].use, "unused");
+	ck_assert_str_eq(c->tus[0].syms[1].cond, "CONFIG_X && !CONFIG_Y");
+	/* no log, no depfile, exit code 0: a pass */
+	ck_assert_int_eq(c->tus[0].verdict, V_PASS);
+	ck_assert_ptr_null(c->tus[0].detail);
+	ck_assert_str_eq(c->tus[0].log, "");
+	cell_free(c);
+}
+END_TEST
+
+START_TEST(test_warning_fails)
+{
+	const char *log = "/src/include/linux/b.h:3:1: warning: 'x' defined but not used [-Wunused-function]\n";
+	struct cell_result *c;
+	const struct tu_result *t;
+
+	make_cell("ok\t", "header\tlinux/b.h\tlinux/b\n");
+	put("linux/b.rc", "0\n");
+	put("linux/b.log", log);
+	c = read_cell();
+	t = tu(c, "linux/b.h");
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	ck_assert_str_eq(t->detail, "include/linux/b.h:3:1: warning: 'x' defined but not used [-Wunused-function]");
+	ck_assert_str_eq(t->log, log);
+	ck_assert_int_eq(t->stopped, 0);
+	cell_free(c);
+}
+END_TEST
+
+START_TEST(test_missing_rc)
+{
+	struct cell_result *c;
+	char *want;
+
+	make_cell("ok\t", "header\tlinux/c.h\tlinux/c\n");
+	put("linux/c.log", "");
+	c = read_cell();
+	want = xasprintf("not compiled: %s/x86_64/defconfig/linux/c.rc is missing (the compile stage did not run)",
+			 out);
+	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_str_eq(c->tus[0].detail, want);
+	free(want);
+	cell_free(c);
+}
+END_TEST
+
+START_TEST(test_forbidden_header)
+{
+	struct cell_result *c;
+	char *dep;
+
+	make_cell("ok\t", "header\tlinux/d.h\tlinux/d\nheader\tlinux/e.h\tlinux/e\n");
+	put("linux/d.rc", "0\n");
+	dep = xasprintf("%s/x86_64/defconfig/linux/d.rc: %s/x86_64/defconfig/linux/d.c /x/include/linux/mm.h \\\n"
+			" /x/include/linux/d.h\n/x/include/linux/mm.h:\n",
+			out, out);
+	put("linux/d.d", dep);
+	free(dep);
+	/* near misses are no hits */
+	put("linux/e.rc", "0\n");
+	put("linux/e.d", "e.rc: e.c /x/include/linux/mm.hx /x/include/linux/mm/page.h \\\n"
+			 " /x/include/linux/mm_types.h /x/uapi/linux/mm.h\n");
+	c = read_cell();
+	ck_assert_int_eq(tu(c, "linux/d.h")->verdict, V_FAIL);
+	ck_assert_str_eq(tu(c, "linux/d.h")->detail, "pulls in the forbidden header linux/mm.h");
+	ck_assert_int_eq(tu(c, "linux/e.h")->verdict, V_PASS);
+	cell_free(c);
+}
+END_TEST
+
+START_TEST(test_exit_status_without_diagnostic)
+{
+	struct cell_result *c;
+
+	make_cell("ok\t", "header\tlinux/f.h\tlinux/f\n");
+	put("linux/f.rc", "1\n");
+	put("linux/f.log", "gcc: something odd happened\n");
+	c = read_cell();
+	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_str_eq(c->tus[0].detail, "the compiler exited with status 1 and printed no diagnostic");
+	cell_free(c);
+}
+END_TEST
+
+START_TEST(test_fatal_error_stops)
+{
+	struct cell_result *c;
+
+	make_cell("ok\t", "header\tlinux/g.h\tlinux/g\n");
+	put("linux/g.rc", "1\n");
+	put("linux/g.log", "/src/include/linux/g.h:1:10: fatal error: linux/nope.h: No such file or directory\n"
+			   "compilation terminated.\n");
+	c = read_cell();
+	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_int_eq(c->tus[0].stopped, 1);
+	ck_assert_str_eq(c->tus[0].detail,
+			 "include/linux/g.h:1:10: fatal error: linux/nope.h: No such file or directory");
+	cell_free(c);
+}
+END_TEST
+
+/* A diagnostic in the TU is charged to the symbol whose use it is in. */
+START_TEST(test_attribution)
+{
+	struct cell_result *c;
+	const struct tu_result *t;
+	char *log;
+
+	make_cell("ok\t", "header\tlinux/h.h\tlinux/h\nsym\th_one\tfunc\tused\t\nsym\th_two\tfunc\tused\t\n"
+			  "sym\th_three\tfunc\tused\t\n");
+	put("linux/h.c", "/* generated */\n"
+			 "#include <linux/h.h>\n"
+			 "/* hdrtest-symbol h_one: func int (void) */\n"
+			 "static int use1(void) { return h_one(); }\n"
+			 "/* hdrtest-symbol h_two: func int (void) */\n"
+			 "static int use2(void)\n"
+			 "{\n"
+			 "\treturn h_two();\n"
+			 "}\n"
+			 "/* hdrtest-symbol h_three: func int (void) */\n"
+			 "static int use3(void) { return h_three(); }\n");
+	put("linux/h.rc", "1\n");
+	log = xasprintf("In file included from %s/x86_64/defconfig/linux/h.c:2:\n"
+			"/src/include/linux/h.h:1:1: error: x\n"
+			"%s/x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'\n",
+			out, out);
+	put("linux/h.log", log);
+	c = read_cell();
+	t = tu(c, "linux/h.h");
+	ck_assert_str_eq(t->detail, "include/linux/h.h:1:1: error: x");
+	ck_assert_int_eq(t->syms[0].diagnosed, 0);
+	ck_assert_int_eq(t->syms[1].diagnosed, 1);
+	ck_assert_int_eq(t->syms[2].diagnosed, 0);
+	free(log);
+	cell_free(c);
+}
+END_TEST
+
+START_TEST(test_skipped_cell)
+{
+	struct cell_result *c;
+
+	make_cell("skip\tno aarch64-linux-gnu-gcc here", "header\tlinux/a.h\tlinux/a\nsym\ta_fn\tfunc\tskip\t\n"
+							 "header\tlinux/b.h\tlinux/b\n");
+	c = read_cell();
+	ck_assert_int_eq(c->skipped, 1);
+	ck_assert_str_eq(c->reason, "no aarch64-linux-gnu-gcc here");
+	ck_assert_int_eq(c->ntus, 2);
+	ck_assert_int_eq(c->tus[0].verdict, V_SKIP);
+	ck_assert_str_eq(c->tus[0].detail, "no aarch64-linux-gnu-gcc here");
+	ck_assert_int_eq(c->tus[1].verdict, V_SKIP);
+	ck_assert_str_eq(c->tus[0].syms[0].use, "skip");
+	cell_free(c);
+}
+END_TEST
+
+static void expect_cell_error(const char *cell, const char *fmt)
+{
+	void *got;
+	char *diag, *want;
+
+	want = xasprintf(fmt, out);
+	diag_begin();
+	got = cell_read(out, cell);
+	diag = diag_end();
+	ck_assert_ptr_null(got);
+	ck_assert_str_eq(diag, want);
+	free(diag);
+	free(want);
+}
+
+START_TEST(test_cell_read_errors)
+{
+	out = tmp_dir();
+	expect_cell_error("x86_64/nope", "hdrtest: error: cannot read %s/x86_64/nope/manifest.tsv: No such file or "
+					 "directory (was the cell generated?)\n");
+	put("manifest.tsv", "hdrtest-manifest\t1\narch\tx86_64\nbogus\tline\n");
+	expect_cell_error("x86_64/defconfig",
+			  "%s/x86_64/defconfig/manifest.tsv:3:1: error: unexpected manifest line 'bogus'\n");
+	put("manifest.tsv", "hdrtest-manifest\t1\narch\tx86_64\nconfig\tdefconfig\n");
+	expect_cell_error("x86_64/defconfig",
+			  "hdrtest: error: %s/x86_64/defconfig/manifest.tsv: incomplete manifest\n");
+}
+END_TEST
+
+static void teardown(void)
+{
+	free(out);
+	out = NULL;
+}
+
+Suite *results_suite(void)
+{
+	Suite *s = suite_create("results");
+	TCase *diag = tcase_create("first_diagnostic"), *tc = tcase_create("cell_read");
+
+	tcase_add_test(diag, test_first_diagnostic_srctree);
+	tcase_add_test(diag, test_first_diagnostic_celldir);
+	tcase_add_test(diag, test_first_diagnostic_kinds);
+	tcase_add_test(diag, test_first_diagnostic_cell_in_srctree);
+	tcase_add_test(diag, test_verdict_names);
+	suite_add_tcase(s, diag);
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_cell_fields);
+	tcase_add_test(tc, test_warning_fails);
+	tcase_add_test(tc, test_missing_rc);
+	tcase_add_test(tc, test_forbidden_header);
+	tcase_add_test(tc, test_exit_status_without_diagnostic);
+	tcase_add_test(tc, test_fatal_error_stops);
+	tcase_add_test(tc, test_attribution);
+	tcase_add_test(tc, test_skipped_cell);
+	tcase_add_test(tc, test_cell_read_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
