@@ -416,7 +416,13 @@ static int set_arch_field(struct parse_state *ps, void *obj, const char *key, ch
 		return -1;
 	}
 	/* these end up in shell commands and make variables */
-	if (strpbrk(value, slot == &a->unavailable ? "'\"\\$`" : " \t'\"\\$`;&|<>(){}#*?[]")) {
+	if (slot == &a->unavailable && strpbrk(value, "'\"\\$`#")) {
+		error_at(vl, "expected text without quotes, backslashes, $, ` or # for 'unavailable', found '%s'",
+			 value);
+		free(value);
+		return -1;
+	}
+	if (slot != &a->unavailable && strpbrk(value, " \t'\"\\$`;&|<>(){}#*?[]")) {
 		error_at(vl, "expected a plain word for '%s', found '%s'", key, value);
 		free(value);
 		return -1;
@@ -498,11 +504,12 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 		char *s = value, *comma;
 		int nlocs;
 
-		if (c->arches || c->narches) {
+		if (c->arches_given) {
 			error_at(kl, "config field 'arches' given twice");
 			free(value);
 			return -1;
 		}
+		c->arches_given = 1;
 		if (!strcmp(value, "all")) {
 			free(value);
 			return 0;
@@ -576,6 +583,24 @@ bad:
 	free(c);
 }
 
+/* What kconfig writes: y, m, n, a decimal or 0x number, or a "string". */
+static int fragment_value_ok(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (!strcmp(v, "y") || !strcmp(v, "m") || !strcmp(v, "n"))
+		return 1;
+	if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
+		return !strchr(v + 1, '"') || strchr(v + 1, '"') == v + n - 1;
+	if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X'))
+		return n > 2 && strspn(v + 2, "0123456789abcdefABCDEF") == n - 2;
+	if (v[0] == '-') {
+		v++;
+		n--;
+	}
+	return n > 0 && strspn(v, "0123456789") == n;
+}
+
 static void parse_fragment(struct parse_state *ps, const char *p)
 {
 	struct loc l = loc_at(ps, p);
@@ -598,7 +623,7 @@ static void parse_fragment(struct parse_state *ps, const char *p)
 		return;
 	}
 	v = eq + 1;
-	if (!*v || strpbrk(v, " \t") != NULL) {
+	if (!fragment_value_ok(v)) {
 		struct loc vl = loc_at(ps, v);
 
 		error_at(&vl, "expected a value (y, m, n, a number or a \"string\") after '%s='", name);

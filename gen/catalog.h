@@ -82,6 +82,7 @@ struct config {
 	char **arches;		/* NULL: every arch */
 	struct loc *arch_locs;
 	int narches;
+	int arches_given;	/* an arches= field was seen */
 	struct frag_line *frags;
 	int nfrags;
 	struct loc loc;

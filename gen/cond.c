@@ -46,6 +46,8 @@ static void fail(struct parser *ps, const char *what)
 	l = here(ps);
 	if (!*ps->p)
 		error_at(&l, "condition: expected %s at end of line", what);
+	else if ((unsigned char)*ps->p >= 0x80)
+		error_at(&l, "condition: expected %s, found a non-ASCII byte", what);
 	else
 		error_at(&l, "condition: expected %s, found '%c'", what, *ps->p);
 }

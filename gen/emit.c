@@ -16,23 +16,13 @@
 
 #include "kbuild_cmd.h"
 #include "kconfig.h"
+#include "m4render.h"
 #include "run.h"
 #include "validate.h"
 
 char *tu_stem(const char *header)
 {
 	return xstrndup(header, strlen(header) - 2);
-}
-
-static void def(struct strbuf *sb, const char *name, const char *value)
-{
-	/* values are validated: they cannot contain the quote characters */
-	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%s⟧)\n", name, value);
-}
-
-static void defi(struct strbuf *sb, const char *name, int value)
-{
-	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%d⟧)\n", name, value);
 }
 
 /* "SYM_<i>_<field>" in buf */
@@ -122,18 +112,18 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 
 	sb_init(&sb);
 	sb_add(&sb, "m4_divert(-1)\n");
-	def(&sb, "CATALOG", h->loc.file);
-	def(&sb, "HEADER", h->path);
-	def(&sb, "ARCH", o->arch);
-	def(&sb, "CONFIG", o->config);
-	defi(&sb, "NCHECK", g->n);
+	m4_def(&sb, "CATALOG", h->loc.file);
+	m4_def(&sb, "HEADER", h->path);
+	m4_def(&sb, "ARCH", o->arch);
+	m4_def(&sb, "CONFIG", o->config);
+	m4_defi(&sb, "NCHECK", g->n);
 	for (i = 0; i < g->n; i++) {
 		char *k = xasprintf("CHECK_%d_SYM", i + 1);
 
-		def(&sb, k, g->names[i]);
+		m4_def(&sb, k, g->names[i]);
 		free(k);
 		k = xasprintf("CHECK_%d_SET", i + 1);
-		defi(&sb, k, kconfig_defined(kc, g->names[i]));
+		m4_defi(&sb, k, kconfig_defined(kc, g->names[i]));
 		free(k);
 	}
 	for (i = 0; i < h->nsyms; i++) {
@@ -143,127 +133,104 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 		if (!catalog_cond_holds(o->cat, s->cond, config_value, (void *)kc)) {
 			nout++;
 			snprintf(key, sizeof(key), "OUT_%d_KIND", nout);
-			def(&sb, key, sym_kind_name(s->kind));
+			m4_def(&sb, key, sym_kind_name(s->kind));
 			snprintf(key, sizeof(key), "OUT_%d_NAME", nout);
-			def(&sb, key, s->name);
+			m4_def(&sb, key, s->name);
 			snprintf(key, sizeof(key), "OUT_%d_COND", nout);
-			def(&sb, key, s->cond_text);
+			m4_def(&sb, key, s->cond_text);
 			continue;
 		}
 		nsym++;
-		def(&sb, symkey(key, sizeof(key), nsym, "KIND"), sym_kind_name(s->kind));
-		def(&sb, symkey(key, sizeof(key), nsym, "NAME"), s->name);
+		m4_def(&sb, symkey(key, sizeof(key), nsym, "KIND"), sym_kind_name(s->kind));
+		m4_def(&sb, symkey(key, sizeof(key), nsym, "NAME"), s->name);
 		if (s->kind == SYM_TYPE) {
 			v = xasprintf("type_%d", nsym);
-			def(&sb, symkey(key, sizeof(key), nsym, "ID"), v);
+			m4_def(&sb, symkey(key, sizeof(key), nsym, "ID"), v);
 			free(v);
 		} else {
-			def(&sb, symkey(key, sizeof(key), nsym, "ID"), s->name);
+			m4_def(&sb, symkey(key, sizeof(key), nsym, "ID"), s->name);
 		}
-		def(&sb, symkey(key, sizeof(key), nsym, "TYPE"), s->type ? s->type : "");
+		m4_def(&sb, symkey(key, sizeof(key), nsym, "TYPE"), s->type ? s->type : "");
 		v = type_decl(s->type ? s->type : "");
-		def(&sb, symkey(key, sizeof(key), nsym, "TYPE_DECL"), v);
+		m4_def(&sb, symkey(key, sizeof(key), nsym, "TYPE_DECL"), v);
 		free(v);
 		v = signature(s);
-		def(&sb, symkey(key, sizeof(key), nsym, "SIG"), v);
+		m4_def(&sb, symkey(key, sizeof(key), nsym, "SIG"), v);
 		free(v);
-		defi(&sb, symkey(key, sizeof(key), nsym, "NARGS"), s->nargs);
-		defi(&sb, symkey(key, sizeof(key), nsym, "VOID"), s->type && !strcmp(s->type, "void"));
+		m4_defi(&sb, symkey(key, sizeof(key), nsym, "NARGS"), s->nargs);
+		m4_defi(&sb, symkey(key, sizeof(key), nsym, "VOID"), s->type && !strcmp(s->type, "void"));
 		for (j = 0; j < s->nargs; j++) {
 			char akey[64];
 
 			snprintf(akey, sizeof(akey), "SYM_%d_ARG_%d_DECL", nsym, j + 1);
 			v = type_decl(s->args[j]);
-			def(&sb, akey, v);
+			m4_def(&sb, akey, v);
 			free(v);
 		}
 	}
-	defi(&sb, "NSYM", nsym);
-	defi(&sb, "NOUT", nout);
+	m4_defi(&sb, "NSYM", nsym);
+	m4_defi(&sb, "NOUT", nout);
 	sb_add(&sb, "m4_divert(0)m4_dnl\n");
 	return sb_detach(&sb);
 }
 
-static int write_text(const char *path, const char *text)
+
+/* The compiler and its flags, with the probe dir (a literal shell word
+ * such as "$HT_PROBE", or NULL) and the overlay searched before the
+ * kernel's own include dirs. */
+static void add_command(struct strbuf *sb, const struct gen_opts *o, const struct kbuild_cmd *kc,
+			const char *probe_word)
 {
-	FILE *f = fopen(path, "w");
+	int i;
 
-	if (!f) {
-		error("cannot create %s: %s", path, strerror(errno));
-		return -1;
+	for (i = 0; i < kc->argc; i++) {
+		sb_addc(sb, ' ');
+		sb_add_shell_word(sb, kc->argv[i]);
+		if (i > 0)
+			continue;
+		if (probe_word)
+			sb_addf(sb, " -I%s", probe_word);
+		if (o->overlay) {
+			char *inc = xasprintf("-I%s", o->overlay);
+
+			sb_addc(sb, ' ');
+			sb_add_shell_word(sb, inc);
+			free(inc);
+		}
 	}
-	fputs(text, f);
-	if (fclose(f)) {
-		error("cannot write %s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* m4 -P -E hdrtest.m4 DEFS TEMPLATE > out */
-static int run_m4(const struct gen_opts *o, const char *defs, const char *tmpl, const char *out)
-{
-	char *prelude = xasprintf("%s/hdrtest.m4", o->templates);
-	char *template = xasprintf("%s/%s", o->templates, tmpl);
-	char *argv[] = { (char *)o->m4, "-P", "-E", prelude, (char *)defs, template, NULL };
-	int rc = run_to_file(argv, out);
-
-	if (rc > 0)
-		error("m4 failed (exit %d) rendering %s for %s", rc, template, out);
-	free(prelude);
-	free(template);
-	return rc ? -1 : 0;
 }
 
 static char *compile_script(const struct gen_opts *o, const struct kbuild_cmd *kc)
 {
 	struct strbuf sb;
-	int i;
 
 	sb_init(&sb);
 	sb_add(&sb, "#!/bin/sh\n# Generated by hdrtest: do not edit.\n");
 	sb_addf(&sb, "# Compiles one TU of %s/%s with the command kbuild recorded for\n# %s in %s.\n",
 		o->arch, o->config, kc->object, o->kbuild);
-	sb_add(&sb, "# Usage: compile.sh TU   (the TU's absolute path without .c)\n");
+	sb_add(&sb, "# Usage: compile.sh TU   (the TU's absolute path without .c)\n"
+		    "# With HT_PROBE=DIR it only preprocesses TU, with DIR's instrumented\n"
+		    "# headers first, into TU.probe.i (branch coverage).\n");
 	sb_add(&sb, "LC_ALL=C\nexport LC_ALL\ncd ");
 	sb_add_shell_word(&sb, o->kbuild);
-	sb_add(&sb, " || exit 125\nexec");
-	for (i = 0; i < kc->argc; i++) {
-		sb_addc(&sb, ' ');
-		sb_add_shell_word(&sb, kc->argv[i]);
-		if (i == 0 && o->overlay) {
-			char *inc = xasprintf("-I%s", o->overlay);
-
-			sb_addc(&sb, ' ');
-			sb_add_shell_word(&sb, inc);
-			free(inc);
-		}
-	}
+	sb_add(&sb, " || exit 125\nif [ -n \"${HT_PROBE:-}\" ]; then\n\texec");
+	add_command(&sb, o, kc, "\"$HT_PROBE\"");
+	sb_add(&sb, " -E -o \"$1.probe.i\" \"$1.c\"\nfi\nexec");
+	add_command(&sb, o, kc, NULL);
 	sb_add(&sb, " -MMD -MP -MF \"$1.d\" -MT \"$1.rc\" -c -o \"$1.o\" \"$1.c\"\n");
 	return sb_detach(&sb);
 }
 
-/* The reproducer prefix: "cd KDIR && CMD" (the TU and -o follow). */
+/* The reproducer prefix: "cd KDIR &&" and the command (the TU follows). */
 static char *repro_prefix(const struct gen_opts *o, const struct kbuild_cmd *kc)
 {
 	struct strbuf sb;
-	int i;
 
 	sb_init(&sb);
 	sb_add(&sb, "cd ");
 	sb_add_shell_word(&sb, o->kbuild);
 	sb_add(&sb, " &&");
-	for (i = 0; i < kc->argc; i++) {
-		sb_addc(&sb, ' ');
-		sb_add_shell_word(&sb, kc->argv[i]);
-		if (i == 0 && o->overlay) {
-			char *inc = xasprintf("-I%s", o->overlay);
-
-			sb_addc(&sb, ' ');
-			sb_add_shell_word(&sb, inc);
-			free(inc);
-		}
-	}
+	add_command(&sb, o, kc, NULL);
 	return sb_detach(&sb);
 }
 
@@ -374,7 +341,8 @@ int generate_cell(const struct gen_opts *o)
 	struct kbuild_cmd *cmd = NULL;
 	struct guard g = { NULL, 0 };
 	struct rendered *files = NULL;
-	char *tmpdir = NULL, *text = NULL, *repro = NULL;
+	char *tmpdir = NULL, *text = NULL, *repro = NULL, *parent = NULL;
+	int parent_existed = 1;
 	int nfiles = 0, i, ret = 2;
 
 	if (!arch) {
@@ -384,6 +352,14 @@ int generate_cell(const struct gen_opts *o)
 	if (!cfg) {
 		error("config '%s' is not in the catalog", o->config);
 		return 2;
+	}
+	/* file names go into the TUs' first line, through m4 */
+	for (i = 0; i < o->cat->nfiles; i++) {
+		if (!is_plain_path(o->cat->files[i])) {
+			error("catalog file name '%s': expected letters, digits and _ . + - / only "
+			      "(it is copied into generated files)", o->cat->files[i]);
+			return 2;
+		}
 	}
 	if (!o->skip) {
 		char *p = xasprintf("%s/.config", o->kbuild);
@@ -406,6 +382,12 @@ int generate_cell(const struct gen_opts *o)
 		collect_guard(o->cat, arch, cfg, &g);
 	}
 
+	/* the temporary dir sits next to the cell dir, so that moving files into
+	 * place is a rename; a parent made only for it goes again on failure */
+	parent = xstrdup(o->out);
+	if (strrchr(parent, '/'))
+		*strrchr(parent, '/') = '\0';
+	parent_existed = access(parent, F_OK) == 0;
 	tmpdir = xasprintf("%s.tmp.%ld", o->out, (long)getpid());
 	remove_tree(tmpdir);
 	if (mkdirs(tmpdir)) {
@@ -422,7 +404,7 @@ int generate_cell(const struct gen_opts *o)
 		r->dest = xasprintf("%s/%s.c", o->out, stem);
 		free(stem);
 		text = render_defs(o, h, &g, kc);
-		if (write_text(defs, text) || run_m4(o, defs, "tu.c.m4", r->tmp)) {
+		if (m4_render(o->m4, o->templates, defs, text, "tu.c.m4", r->tmp)) {
 			free(defs);
 			goto out;
 		}
@@ -439,15 +421,15 @@ int generate_cell(const struct gen_opts *o)
 
 		sb_init(&sb);
 		sb_add(&sb, "m4_divert(-1)\n");
-		def(&sb, "CATALOG", o->catalog_name);
-		def(&sb, "ARCH", o->arch);
-		def(&sb, "CONFIG", o->config);
-		defi(&sb, "NTU", kc ? o->cat->nheaders : 0);
+		m4_def(&sb, "CATALOG", o->catalog_name);
+		m4_def(&sb, "ARCH", o->arch);
+		m4_def(&sb, "CONFIG", o->config);
+		m4_defi(&sb, "NTU", kc ? o->cat->nheaders : 0);
 		for (i = 0; kc && i < o->cat->nheaders; i++) {
 			char key[32], *stem = tu_stem(o->cat->headers[i]->path);
 
 			snprintf(key, sizeof(key), "TU_%d", i + 1);
-			def(&sb, key, stem);
+			m4_def(&sb, key, stem);
 			free(stem);
 		}
 		sb_add(&sb, "m4_divert(0)m4_dnl\n");
@@ -455,7 +437,7 @@ int generate_cell(const struct gen_opts *o)
 		r = push(&files, &nfiles, sizeof(*r));
 		r->tmp = xasprintf("%s/cell.mk", tmpdir);
 		r->dest = xasprintf("%s/cell.mk", o->out);
-		if (write_text(defs, text) || run_m4(o, defs, "cell.mk.m4", r->tmp)) {
+		if (m4_render(o->m4, o->templates, defs, text, "cell.mk.m4", r->tmp)) {
 			free(defs);
 			goto out;
 		}
@@ -516,6 +498,9 @@ int generate_cell(const struct gen_opts *o)
 out:
 	if (tmpdir)
 		remove_tree(tmpdir);
+	if (ret && parent && !parent_existed)
+		rmdir(parent);
+	free(parent);
 	free(tmpdir);
 	for (i = 0; i < nfiles; i++) {
 		free(files[i].tmp);

@@ -57,6 +57,24 @@ static int is_diagnostic(const char *line)
 	return strstr(line, ": error: ") || strstr(line, ": warning: ") || strstr(line, ": fatal error: ");
 }
 
+/* Paths in a diagnostic, shortened: the cell dir first (it may lie inside
+ * the source tree), then the source tree. */
+static char *shorten_paths(const char *line, const char *srctree, const char *celldir, const char *display)
+{
+	char *from = xasprintf("%s/", celldir), *to = xasprintf("%s/", display);
+	char *a = replace_all(line, from, to), *b;
+
+	free(from);
+	free(to);
+	if (!*srctree)
+		return a;
+	from = xasprintf("%s/", srctree);
+	b = replace_all(a, from, "");
+	free(from);
+	free(a);
+	return b;
+}
+
 char *first_diagnostic(const char *log, const char *srctree, const char *celldir, const char *display)
 {
 	const char *line = log;
@@ -67,22 +85,10 @@ char *first_diagnostic(const char *log, const char *srctree, const char *celldir
 		char *l = xstrndup(line, n);
 
 		if (is_diagnostic(l)) {
-			char *a, *b, *from;
+			char *s = shorten_paths(l, srctree, celldir, display);
 
-			from = xasprintf("%s/", srctree);
-			a = *srctree ? replace_all(l, from, "") : xstrdup(l);
-			free(from);
-			from = xasprintf("%s/", celldir);
-			{
-				char *to = xasprintf("%s/", display);
-
-				b = replace_all(a, from, to);
-				free(to);
-			}
-			free(from);
-			free(a);
 			free(l);
-			return b;
+			return s;
 		}
 		free(l);
 		line = end ? end + 1 : NULL;
@@ -338,6 +344,7 @@ void cell_free(struct cell_result *c)
 		free(t->header);
 		free(t->stem);
 		free(t->detail);
+		free(t->explanation);
 		free(t->log);
 	}
 	free(c->tus);

@@ -327,3 +327,13 @@ int type_is_simple(const char *type)
 {
 	return !strpbrk(type, "()[]");
 }
+
+int is_plain_path(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("_.+-/", *s))
+			return 0;
+	return 1;
+}

@@ -12,6 +12,9 @@
 int is_identifier(const char *s);
 /* Names of arches and configs: also used in paths and make variables. */
 int is_cell_name(const char *s);
+/* A file path hdrtest may write into generated files and m4 input:
+ * letters, digits and _ . + - / only. */
+int is_plain_path(const char *s);
 
 /* Report and return -1 unless s is a C identifier. */
 int check_identifier(const char *s, const struct loc *loc, const char *what);

@@ -21,7 +21,7 @@ m4_define(⟦ht_args⟧, ⟦ht_for(⟦j⟧, 1, ht_s($1, NARGS), ⟦m4_ifelse(j, 
 
 ht_fn(I, BODY): "static __used RET hdrtest_use_ID(PARAMS)" and BODY.
 m4_define(⟦ht_ret⟧, ⟦ht_s($1, TYPE_DECL)m4_ifelse(m4_regexp(ht_s($1, TYPE_DECL), ⟦\*$⟧), -1, ⟦ ⟧)⟧)
-m4_define(⟦ht_marker⟧, ⟦/* hdrtest-symbol ht_s($1, NAME): ht_s($1, KIND) ht_s($1, SIG) */
+m4_define(⟦ht_marker⟧, ⟦/* hdrtest-symbol ht_s($1, NAME): ht_s($1, KIND)m4_ifelse(ht_s($1, SIG), , , ⟦ ⟧ht_s($1, SIG)) */
 ⟧)
 m4_define(⟦ht_require_macro⟧, ⟦#ifndef ht_s($1, NAME)
 #error "ht_get(HEADER) does not define the macro ht_s($1, NAME)"
@@ -60,7 +60,7 @@ static __used ht_ret($1)hdrtest_use_⟦⟧ht_s($1, ID)(void)
 }
 ⟧)
 m4_define(⟦ht_use_var⟧, ⟦ht_marker($1)m4_dnl
-static __used ht_s($1, TYPE_DECL) *hdrtest_use_⟦⟧ht_s($1, ID)(void)
+static __used ht_ret($1)*hdrtest_use_⟦⟧ht_s($1, ID)(void)
 {
 	_Static_assert(__builtin_types_compatible_p(typeof(ht_s($1, NAME)), ht_s($1, TYPE_DECL)),
 		       "ht_s($1, NAME): not of the catalogued type ht_s($1, TYPE)");
