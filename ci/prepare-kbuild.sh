@@ -113,7 +113,8 @@ if grep -q '^CONFIG_' "$HT_FRAGMENT"; then
 	kmake olddefconfig
 fi
 # shellcheck disable=SC2086 # HT_CATALOG is a list of files
-if ! lost=$("$HT_HDRTEST" check-config --config "$HT_CONFIG" --dotconfig "$kdir/.config" $HT_CATALOG); then
+if ! lost=$("$HT_HDRTEST" check-config --config "$HT_CONFIG" --dotconfig "$kdir/.config" \
+	--tree "$tree" $HT_CATALOG); then
 	[ -n "$lost" ] || die "hdrtest check-config failed for $HT_ARCH/$HT_CONFIG"
 	printf 'config %s not available on arch %s: Kconfig did not keep %s\n' \
 		"$HT_CONFIG" "$HT_ARCH" "$lost" > "$kdir/.hdrtest-skip"

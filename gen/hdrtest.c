@@ -18,9 +18,12 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "ci_files.h"
 #include "emit.h"
 #include "kbuild_cmd.h"
 #include "kconfig.h"
+#include "kconfig_deps.h"
+#include "probe.h"
 #include "report.h"
 #include "run.h"
 #include "util.h"
@@ -29,11 +32,14 @@ static void usage(void)
 {
 	fputs("usage: hdrtest gen --arch A --config C (--kbuild DIR | --skip REASON)\n"
 	      "                   [--overlay DIR] [--templates DIR] [--m4 PROG] --out CELLDIR CATALOG...\n"
-	      "       hdrtest report --out OUTDIR [--ktap FILE] [--tsv FILE] ARCH/CONFIG...\n"
+	      "       hdrtest report --out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] ARCH/CONFIG...\n"
 	      "       hdrtest kbuild-cmd KDIR OBJECT\n"
 	      "       hdrtest mk CATALOG...\n"
 	      "       hdrtest fragment --config C CATALOG...\n"
-	      "       hdrtest check-config --config C --dotconfig FILE CATALOG...\n",
+	      "       hdrtest check-config --config C --dotconfig FILE [--tree KDIR] CATALOG...\n"
+	      "       hdrtest ci-files --templates DIR --github FILE --gitlab FILE CATALOG...\n"
+	      "       hdrtest probe --tree KDIR --dir DIR CATALOG...\n"
+	      "       hdrtest coverage --dir DIR --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n",
 	      stderr);
 	exit(2);
 }
@@ -105,9 +111,10 @@ static int cmd_report(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "ktap", required_argument, NULL, 'k' },
 		{ "tsv", required_argument, NULL, 't' },
+		{ "junit", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *ktap = NULL, *tsv = NULL;
+	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL;
 	struct run_results r = { NULL, 0 };
 	char outabs[PATH_MAX];
 	struct tally t;
@@ -118,6 +125,7 @@ static int cmd_report(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'k': ktap = optarg; break;
 		case 't': tsv = optarg; break;
+		case 'j': junit = optarg; break;
 		default: usage();
 		}
 	}
@@ -147,6 +155,13 @@ static int cmd_report(int argc, char **argv)
 		char *text = render_tsv(&r);
 
 		if (write_file_atomic(tsv, text))
+			return 2;
+		free(text);
+	}
+	if (junit) {
+		char *text = render_junit(&r);
+
+		if (write_file_atomic(junit, text))
 			return 2;
 		free(text);
 	}
@@ -196,6 +211,9 @@ static int cmd_mk(int argc, char **argv)
 	printf("\nHT_ALL_CONFIGS :=");
 	for (i = 0; i < cat->nconfigs; i++)
 		printf(" %s", cat->configs[i]->name);
+	printf("\nHT_HEADERS :=");
+	for (i = 0; i < cat->nheaders; i++)
+		printf(" %s", cat->headers[i]->path);
 	printf("\n");
 	for (i = 0; i < cat->narches; i++) {
 		const struct arch *a = cat->arches[i];
@@ -241,7 +259,8 @@ static int cmd_fragment(int argc, char **argv)
 	name = argv[2];
 	cat = read_catalog(argc - 3, argv + 3);
 	c = config_arg(cat, name);
-	printf("# hdrtest config %s, from %s:%d\n", c->name, c->loc.file, c->loc.line);
+	/* no file or line here: the fragment is part of the build dir's cache key */
+	printf("# hdrtest config %s\n", c->name);
 	for (i = 0; i < c->nfrags; i++) {
 		if (!strcmp(c->frags[i].value, "n"))
 			printf("# %s is not set\n", c->frags[i].name);
@@ -252,17 +271,71 @@ static int cmd_fragment(int argc, char **argv)
 	return 0;
 }
 
+/* probe --tree KDIR --dir DIR CATALOG... */
+static int cmd_probe(int argc, char **argv)
+{
+	struct catalog *cat;
+	int ret;
+
+	if (argc < 6 || strcmp(argv[1], "--tree") || strcmp(argv[3], "--dir"))
+		usage();
+	cat = read_catalog(argc - 5, argv + 5);
+	ret = write_probes(cat, argv[2], argv[4]);
+	catalog_free(cat);
+	return ret;
+}
+
+/* coverage --dir DIR --out OUTDIR --cells "A/C ..." CATALOG... */
+static int cmd_coverage(int argc, char **argv)
+{
+	struct catalog *cat;
+	char **cells = NULL, *list, *tok;
+	int ncells = 0, ret;
+
+	if (argc < 8 || strcmp(argv[1], "--dir") || strcmp(argv[3], "--out") || strcmp(argv[5], "--cells"))
+		usage();
+	cat = read_catalog(argc - 7, argv + 7);
+	list = xstrdup(argv[6]);
+	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
+		*(char **)push(&cells, &ncells, sizeof(char *)) = tok;
+	ret = report_coverage(cat, argv[2], argv[4], cells, ncells, stdout) < 0 ? 2 : 0;
+	free(cells);
+	free(list);
+	catalog_free(cat);
+	return ret;
+}
+
+/* ci-files --templates DIR --github FILE --gitlab FILE CATALOG... */
+static int cmd_ci_files(int argc, char **argv)
+{
+	struct catalog *cat;
+	int ret;
+
+	if (argc < 8 || strcmp(argv[1], "--templates") || strcmp(argv[3], "--github") ||
+	    strcmp(argv[5], "--gitlab"))
+		usage();
+	cat = read_catalog(argc - 7, argv + 7);
+	ret = write_ci_files(cat, argv[2], "m4", argv[4], argv[6]) ? 2 : 0;
+	catalog_free(cat);
+	return ret;
+}
+
 /* Exit 1 and name every fragment line the resolved .config did not keep. */
 static int cmd_check_config(int argc, char **argv)
 {
 	struct catalog *cat;
 	struct kconfig *kc;
 	struct config *c;
-	int i, lost = 0;
+	const char *tree = NULL;
+	int i, lost = 0, first = 5;
 
 	if (argc < 6 || strcmp(argv[1], "--config") || strcmp(argv[3], "--dotconfig"))
 		usage();
-	cat = read_catalog(argc - 5, argv + 5);
+	if (argc > 7 && !strcmp(argv[5], "--tree")) {
+		tree = argv[6];
+		first = 7;
+	}
+	cat = read_catalog(argc - first, argv + first);
 	c = config_arg(cat, argv[2]);
 	kc = kconfig_read(argv[4]);
 	if (!kc)
@@ -273,7 +346,13 @@ static int cmd_check_config(int argc, char **argv)
 		if (!got)
 			got = "n";
 		if (strcmp(want, got)) {
-			printf("%s%s=%s (resolved to %s)", lost++ ? ", " : "", c->frags[i].name, want, got);
+			char *deps = tree ? kconfig_dependencies(tree, c->frags[i].name) : NULL;
+
+			printf("%s%s=%s (resolved to %s", lost++ ? ", " : "", c->frags[i].name, want, got);
+			if (deps)
+				printf("; Kconfig: %s", deps);
+			printf(")");
+			free(deps);
 		}
 	}
 	if (lost)
@@ -301,6 +380,12 @@ int main(int argc, char **argv)
 		return cmd_fragment(argc, argv);
 	if (!strcmp(argv[0], "check-config"))
 		return cmd_check_config(argc, argv);
+	if (!strcmp(argv[0], "ci-files"))
+		return cmd_ci_files(argc, argv);
+	if (!strcmp(argv[0], "probe"))
+		return cmd_probe(argc, argv);
+	if (!strcmp(argv[0], "coverage"))
+		return cmd_coverage(argc, argv);
 	error("unknown subcommand '%s'", argv[0]);
 	usage();
 }

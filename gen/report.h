@@ -22,5 +22,6 @@ void write_table(FILE *f, const struct run_results *r);
 void write_failures(FILE *f, const struct run_results *r);
 char *render_ktap(const struct run_results *r);
 char *render_tsv(const struct run_results *r);
+char *render_junit(const struct run_results *r);
 
 #endif

@@ -19,6 +19,7 @@ struct tu_result {
 	char *stem;
 	enum verdict verdict;
 	char *detail;		/* first diagnostic, or the skip reason */
+	char *explanation;	/* why, in one line, where hdrtest can tell; or NULL */
 	int stopped;		/* the compiler gave up early (fatal error) */
 	char *log;		/* the whole compiler output, "" if none */
 	struct sym_result *syms;

@@ -15,3 +15,12 @@ ht_cell/ht_tu(i).rc: ht_cell/ht_tu(i).c ht_cell/compile.sh
 	$(call ht_compile,ht_cell,ht_tu(i))
 -include ht_cell/ht_tu(i).d
 ⟧)m4_dnl
+m4_ifelse(ht_get(NTU), 0, , ⟦
+# Branch coverage (make coverage): each TU preprocessed against the
+# instrumented headers in HT_PROBE_DIR.
+HT_PROBES +=ht_for(⟦i⟧, 1, ht_get(NTU), ⟦ \
+	ht_cell/ht_tu(i).probe.⟦i⟧⟧)
+ht_for(⟦i⟧, 1, ht_get(NTU), ⟦
+ht_cell/ht_tu(i).probe.⟦i⟧: ht_cell/ht_tu(i).c ht_cell/compile.sh $(HT_PROBE_DIR)/.stamp
+	$(call ht_probe,ht_cell,ht_tu(i))
+⟧)⟧)m4_dnl

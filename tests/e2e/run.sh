@@ -80,6 +80,34 @@ make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS=def
 check "a rerun with nothing changed compiles no TU" sh -c "! grep -q '^  CC ' '$out.rerun.log'"
 check "a rerun gives byte-identical results" same_file "$out/results.first" "$out/results.tsv"
 
+# JUnit: one testsuite per cell, one testcase per header.
+check "results.xml has one testsuite per cell" test "$(grep -c '<testsuite name=' "$out/results.xml")" -eq 2
+check "results.xml has a testcase per header and cell" test "$(grep -c '<testcase ' "$out/results.xml")" -eq 22
+check "results.xml has a failure per failing cell, with the log" \
+	sh -c "test \"\$(grep -c '<failure ' '$out/results.xml')\" -eq 6 &&
+	       test \"\$(grep -c '<system-out><!\\[CDATA\\[' '$out/results.xml')\" -eq 6"
+
+# Branch coverage of the two defconfig cells.
+make --no-print-directory coverage OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.coverage.log" 2>&1
+cov=$out/coverage.txt
+check "coverage: the generic page_to_virt() is compiled on x86_64 only" \
+	grep -q '^  line 17   #ifndef page_to_virt  *x86_64/defconfig$' "$cov"
+check "coverage: arm64 uses its own page_to_virt()" \
+	grep -q '^  line 19   #else (implied: the #if at line 17 not taken) *arm64/defconfig$' "$cov"
+check "coverage: FLATMEM is reached by neither defconfig" \
+	grep -q '^  line 9    #if defined(CONFIG_FLATMEM)  *UNCOVERED$' "$cov"
+
+# The CI files are what the templates make of the arch table, and they
+# follow the table.
+check "the committed CI files match the arch table" make --no-print-directory check-ci-files
+mkdir -p out/e2e-ci
+sed 's/^arch sh  /arch sh4 /' catalog/arches.cat > out/e2e-ci/arches.cat
+out/bin/hdrtest ci-files --templates templates --github out/e2e-ci/gh.yml --gitlab out/e2e-ci/gl.yml \
+	out/e2e-ci/arches.cat catalog/configs.cat catalog/mm.cat
+check "renaming an arch in the table changes both CI files" \
+	sh -c "grep -q '^  sh4:' out/e2e-ci/gh.yml && grep -q '^sh4:' out/e2e-ci/gl.yml &&
+	       ! cmp -s out/e2e-ci/gh.yml ci/github/hdrtest.yml"
+
 tree=$(sed -n 's/^srctree\t//p' "$out/x86_64/defconfig/manifest.tsv")
 check "the manifest names the kernel tree" test -f "$tree/include/linux/mm/page_address.h"
 
