@@ -1,0 +1,125 @@
+#!/bin/sh
+# bench/bench.sh: what `make bench` measures, in one run, printed as a table.
+#
+#   ARCHS, CONFIGS   the matrix (default: all, all)
+#   SAMPLE           how many TUs the kbuild-per-TU comparison builds (5)
+#
+# Rows:
+#   matrix cold            make selftest-headers with an empty kbuild cache
+#   sum of prepares        the PREPARED times of that run, added up
+#   compile floor          every TU's command run directly, one after the
+#                          other, no make (the least the compile can cost)
+#   harness -j1            the compile stage under make -j1: the same work
+#                          as the floor plus make's bookkeeping
+#   overhead               harness -j1 / floor (goal <= 1.3)
+#   harness -jN            the compile stage with every core
+#   no-op rerun            the whole selftest-headers again, nothing changed
+#                          (goal < 2 s)
+#   touched header         rerun after touching one slim header, against
+#                          the floor of just the TUs that include it (goal <= 2x)
+#   kbuild per TU          `make M=dir tu.o` for SAMPLE TUs, per TU, against
+#                          hdrtest's per-TU floor
+#
+# It empties $HDRTEST_CACHE/kbuild: the matrix is prepared from nothing.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+
+archs=${ARCHS:-all}
+configs=${CONFIGS:-all}
+sample=${SAMPLE:-5}
+cache=${HDRTEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hdrtest}
+out=out/bench
+logs=out/bench-logs
+touched=linux/mm/folio_size.h
+
+now() { date +%s.%N; }
+since() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
+ratio() { echo "$1 $2" | awk '{ printf "%.2f", ($2 > 0) ? $1 / $2 : 0 }'; }
+sel() { make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS="$configs" "$@"; }
+
+make --no-print-directory out/bin/hdrtest tree > /dev/null 2>&1 || { echo "bench: cannot build hdrtest or the tree" >&2; exit 1; }
+tree=$(ls -d "$cache"/trees/linux-6.12-mm-split-* | head -n 1)
+rm -rf "$cache/kbuild" "$out" "$logs"
+mkdir -p "$logs"
+
+# 1. the whole matrix from nothing
+t=$(now)
+sel > "$logs/cold.log" 2>&1
+cold=$(since "$t")
+prep_sum=$(awk '/^  PREPARED / { s += $(NF - 1) } END { print s + 0 }' "$logs/cold.log")
+cells=$(awk '/^  PREPARED / { n++ } END { print n + 0 }' "$logs/cold.log")
+tus=$(find "$out" -name '*.rc' | sort)
+ntu=$(echo "$tus" | grep -c .)
+
+# 2. the floor: each TU's own command, serially, no make
+t=$(now)
+for rc in $tus; do
+	stem=${rc%.rc}
+	"$(dirname "$stem" | sed 's|\(/[^/]*/[^/]*\)/linux/.*|\1|')/compile.sh" "$stem" > /dev/null 2>&1
+done
+floor=$(since "$t")
+
+# 3. the compile stage under make, -j1 and -jN
+rm -f $tus
+t=$(now)
+sel -j1 > "$logs/j1.log" 2>&1
+j1=$(since "$t")
+rm -f $tus
+t=$(now)
+sel > "$logs/jn.log" 2>&1
+jn=$(since "$t")
+
+# 4. nothing changed
+t=$(now)
+sel > "$logs/noop.log" 2>&1
+noop=$(since "$t")
+
+# 5. one slim header touched: only the TUs that include it recompile
+users=$(grep -l "/include/$touched" $(find "$out" -name '*.d') | sed 's/\.d$//')
+nusers=$(echo "$users" | grep -c .)
+t=$(now)
+for stem in $users; do
+	"$(echo "$stem" | sed 's|\(.*/[^/]*/[^/]*\)/linux/.*|\1|')/compile.sh" "$stem" > /dev/null 2>&1
+done
+users_floor=$(since "$t")
+touch "$tree/include/$touched"
+t=$(now)
+sel > "$logs/touched.log" 2>&1
+touched_run=$(since "$t")
+recompiled=$(grep -c '^  CC ' "$logs/touched.log")
+
+# 6. kbuild per TU: an external module dir per sampled TU, built with M=
+kb_total=0
+kb_floor=0
+n=0
+for rc in $(echo "$tus" | head -n "$sample"); do
+	stem=${rc%.rc}
+	cell=$(echo "$stem" | sed 's|\(.*/[^/]*/[^/]*\)/linux/.*|\1|')
+	kdir=$(sed -n 's/^kbuild\t//p' "$cell/manifest.tsv")
+	m=$logs/m$n
+	mkdir -p "$m"
+	cp "$stem.c" "$m/hdrtest_tu.c"
+	echo 'obj-m := hdrtest_tu.o' > "$m/Kbuild"
+	t=$(now)
+	make -C "$kdir" M="$(pwd)/$m" hdrtest_tu.o > "$m/log" 2>&1
+	kb_total=$(echo "$kb_total $(since "$t")" | awk '{ print $1 + $2 }')
+	t=$(now)
+	"$cell/compile.sh" "$stem" > /dev/null 2>&1
+	kb_floor=$(echo "$kb_floor $(since "$t")" | awk '{ print $1 + $2 }')
+	n=$((n + 1))
+done
+
+printf '%-44s %10s  %s\n' "measure" "value" "note"
+printf '%-44s %9ss  %s\n' "matrix cold ($cells cells prepared, $ntu TUs)" "$cold" "ARCHS=$archs CONFIGS=$configs"
+printf '%-44s %9ss\n' "sum of prepares" "$prep_sum"
+printf '%-44s %9ss  %s\n' "compile floor (serial, no make)" "$floor" "$ntu TUs"
+printf '%-44s %9ss  %s\n' "harness -j1 (whole selftest-headers)" "$j1" "includes prepare check, generate, report"
+printf '%-44s %9sx  %s\n' "overhead: harness -j1 / floor" "$(ratio "$j1" "$floor")" "goal <= 1.3"
+printf '%-44s %9ss  %s\n' "harness -j$(nproc)" "$jn" ""
+printf '%-44s %9ss  %s\n' "no-op rerun" "$noop" "goal < 2 s"
+printf '%-44s %9ss  %s\n' "rerun after touching $touched" "$touched_run" "$recompiled TUs recompiled"
+printf '%-44s %9ss  %s\n' "floor of the $nusers TUs that include it" "$users_floor" ""
+printf '%-44s %9sx  %s\n' "touched rerun / its floor" "$(ratio "$touched_run" "$users_floor")" "goal <= 2"
+printf '%-44s %9ss  %s\n' "kbuild per TU (make M=, $n TUs)" "$kb_total" ""
+printf '%-44s %9ss  %s\n' "hdrtest per TU (same $n TUs)" "$kb_floor" ""
+printf '%-44s %9sx\n' "kbuild per TU / hdrtest per TU" "$(ratio "$kb_total" "$kb_floor")"
