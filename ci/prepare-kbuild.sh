@@ -12,7 +12,8 @@
 #   HT_HDRTEST   the hdrtest binary; HT_CATALOG the catalog files
 #   HT_CELL      the cell's out dir; kbuild.env is written there:
 #                  kdir=DIR     prepared, or
-#                  skip=REASON  not buildable here
+#                  skip=REASON  not buildable here, or
+#                  error=REASON the tree fails kbuild's own prepare here
 #
 # A build dir is keyed by everything that changes it: the tree's identity,
 # the arch line, the config and its fragment, the compiler's version and
@@ -41,6 +42,12 @@ write_env() {
 skip() {
 	echo "  SKIP    $HT_ARCH/$HT_CONFIG: $*" >&2
 	write_env "skip=$*"
+	exit 0
+}
+
+cell_error() {
+	echo "  ERROR   $HT_ARCH/$HT_CONFIG: $*" >&2
+	write_env "error=$*"
 	exit 0
 }
 
@@ -83,9 +90,8 @@ key=$(printf '%s' "$key_text" | sha256sum | cut -c1-16)
 kdir=$HT_CACHE/kbuild/$HT_ARCH-$HT_CONFIG-$key
 
 if [ -f "$kdir/.hdrtest-prepared" ]; then
-	if [ -f "$kdir/.hdrtest-skip" ]; then
-		skip "$(cat "$kdir/.hdrtest-skip")"
-	fi
+	[ ! -f "$kdir/.hdrtest-skip" ] || skip "$(cat "$kdir/.hdrtest-skip")"
+	[ ! -f "$kdir/.hdrtest-error" ] || cell_error "$(cat "$kdir/.hdrtest-error")"
 	write_env "kdir=$kdir"
 	exit 0
 fi
@@ -96,21 +102,30 @@ log=$kdir/hdrtest-prepare.log
 echo "  PREPARE $HT_ARCH/$HT_CONFIG in $kdir" >&2
 start=$(date +%s)
 
-kmake() {
-	# shellcheck disable=SC2086 # kvars is a list of make variables
-	if ! make -C "$tree" O="$kdir" $kvars "$@" >>"$log" 2>&1; then
-		tail -n 20 "$log" >&2
-		die "kbuild 'make $kvars $*' failed for $HT_ARCH/$HT_CONFIG; whole log: $log"
-	fi
+# The first error kbuild printed, with the tree's path taken off.
+first_error() {
+	grep -m 1 -E ': (fatal )?error: |\*\*\* ' "$log" | sed "s|$tree/||g"
 }
 
-kmake "$base"
+# A kbuild step that fails is the tree's failure under this arch and
+# config: recorded (and cached, like a skip) as the cell's error, so that
+# the other cells go on and the report shows it.
+failed() {
+	printf '%s\n' "$*" > "$kdir/.hdrtest-error"
+	printf '%s\n' "$key_text" > "$kdir/.hdrtest-prepared"
+	cell_error "$*"
+}
+
+kmake() {
+	# shellcheck disable=SC2086 # kvars is a list of make variables
+	make -C "$tree" O="$kdir" $kvars "$@" >>"$log" 2>&1
+}
+
+kmake "$base" || failed "kbuild 'make $base' failed: $(first_error) (log: $log)"
 if grep -q '^CONFIG_' "$HT_FRAGMENT"; then
-	if ! "$tree/scripts/kconfig/merge_config.sh" -m -O "$kdir" "$kdir/.config" "$HT_FRAGMENT" >>"$log" 2>&1; then
-		tail -n 20 "$log" >&2
-		die "merge_config.sh failed for $HT_ARCH/$HT_CONFIG; whole log: $log"
-	fi
-	kmake olddefconfig
+	"$tree/scripts/kconfig/merge_config.sh" -m -O "$kdir" "$kdir/.config" "$HT_FRAGMENT" >>"$log" 2>&1 ||
+		failed "merge_config.sh failed (log: $log)"
+	kmake olddefconfig || failed "kbuild 'make olddefconfig' failed: $(first_error) (log: $log)"
 fi
 # shellcheck disable=SC2086 # HT_CATALOG is a list of files
 if ! lost=$("$HT_HDRTEST" check-config --config "$HT_CONFIG" --dotconfig "$kdir/.config" \
@@ -118,12 +133,19 @@ if ! lost=$("$HT_HDRTEST" check-config --config "$HT_CONFIG" --dotconfig "$kdir/
 	[ -n "$lost" ] || die "hdrtest check-config failed for $HT_ARCH/$HT_CONFIG"
 	printf 'config %s not available on arch %s: Kconfig did not keep %s\n' \
 		"$HT_CONFIG" "$HT_ARCH" "$lost" > "$kdir/.hdrtest-skip"
-	: > "$kdir/.hdrtest-prepared"
+	printf '%s\n' "$key_text" > "$kdir/.hdrtest-prepared"
 	skip "$(cat "$kdir/.hdrtest-skip")"
 fi
-kmake prepare
-kmake "$object"
-"$HT_HDRTEST" kbuild-cmd "$kdir" "$object" > "$kdir/hdrtest-compile.cmd.tmp"
+kmake prepare || failed "kbuild 'make prepare' failed: $(first_error) (log: $log)"
+cmd_object=$object
+if ! kmake "$object"; then
+	# The tree itself does not build under this config.  The TUs still get
+	# kbuild's flags, from the file 'make prepare' compiled with them.
+	printf '%s\n' "kbuild itself fails to build $object here: $(first_error)" > "$kdir/.hdrtest-note"
+	cmd_object=kernel/bounds.s
+fi
+"$HT_HDRTEST" kbuild-cmd "$kdir" "$cmd_object" > "$kdir/hdrtest-compile.cmd.tmp" ||
+	die "cannot extract the compiler command of $cmd_object in $kdir"
 mv -f "$kdir/hdrtest-compile.cmd.tmp" "$kdir/hdrtest-compile.cmd"
 printf '%s\n' "$key_text" > "$kdir/.hdrtest-prepared"
 echo "  PREPARED $HT_ARCH/$HT_CONFIG in $(( $(date +%s) - start )) s" >&2

@@ -268,6 +268,20 @@ static char *manifest(const struct gen_opts *o, const char *status, const char *
 		sb_addf(&sb, "srctree\t%.*s\n", n, s);
 	}
 	sb_addf(&sb, "overlay\t%s\n", o->overlay ? o->overlay : "");
+	if (o->kbuild) {
+		/* kbuild could not build its own object: the tree is broken here */
+		char *p = xasprintf("%s/.hdrtest-note", o->kbuild), *note = read_file(p, NULL);
+
+		if (note) {
+			char *nl = strchr(note, '\n');
+
+			if (nl)
+				*nl = '\0';
+			sb_addf(&sb, "note\t%s\n", note);
+		}
+		free(note);
+		free(p);
+	}
 	sb_addf(&sb, "repro\t%s\n", repro ? repro : "");
 	for (i = 0; i < o->cat->nforbids; i++)
 		sb_addf(&sb, "forbid\t%s\n", o->cat->forbids[i].path);
@@ -361,7 +375,7 @@ int generate_cell(const struct gen_opts *o)
 			return 2;
 		}
 	}
-	if (!o->skip) {
+	if (!o->skip && !o->error) {
 		char *p = xasprintf("%s/.config", o->kbuild);
 
 		kc = kconfig_read(p);
@@ -461,7 +475,8 @@ int generate_cell(const struct gen_opts *o)
 
 		r->tmp = xasprintf("%s/manifest.tsv", tmpdir);
 		r->dest = xasprintf("%s/manifest.tsv", o->out);
-		text = manifest(o, o->skip ? "skip" : "ok", o->skip, repro, kc, cmd);
+		text = manifest(o, o->skip ? "skip" : o->error ? "error" : "ok", o->skip ? o->skip : o->error, repro,
+				kc, cmd);
 		if (write_text(r->tmp, text))
 			goto out;
 		free(text);

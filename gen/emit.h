@@ -14,6 +14,7 @@ struct gen_opts {
 	const char *kbuild;	/* prepared build dir with .config and
 				   hdrtest-compile.cmd; NULL when skipping */
 	const char *skip;	/* why the cell is skipped, or NULL */
+	const char *error;	/* why kbuild could not prepare the cell, or NULL */
 	const char *overlay;	/* include dir searched first, or NULL */
 	const char *templates;	/* dir with hdrtest.m4, tu.c.m4, cell.mk.m4 */
 	const char *m4;		/* the m4 program */

@@ -30,7 +30,7 @@
 
 static void usage(void)
 {
-	fputs("usage: hdrtest gen --arch A --config C (--kbuild DIR | --skip REASON)\n"
+	fputs("usage: hdrtest gen --arch A --config C (--kbuild DIR | --skip REASON | --error REASON)\n"
 	      "                   [--overlay DIR] [--templates DIR] [--m4 PROG] --out CELLDIR CATALOG...\n"
 	      "       hdrtest report --out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] ARCH/CONFIG...\n"
 	      "       hdrtest kbuild-cmd KDIR OBJECT\n"
@@ -63,6 +63,7 @@ static int cmd_gen(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "arch", required_argument, NULL, 'a' },    { "config", required_argument, NULL, 'c' },
 		{ "kbuild", required_argument, NULL, 'k' },  { "skip", required_argument, NULL, 's' },
+		{ "error", required_argument, NULL, 'e' },
 		{ "overlay", required_argument, NULL, 'O' }, { "templates", required_argument, NULL, 't' },
 		{ "m4", required_argument, NULL, 'm' },      { "out", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
@@ -79,6 +80,7 @@ static int cmd_gen(int argc, char **argv)
 		case 'c': o.config = optarg; break;
 		case 'k': o.kbuild = optarg; break;
 		case 's': o.skip = optarg; break;
+		case 'e': o.error = optarg; break;
 		case 'O': o.overlay = optarg; break;
 		case 't': o.templates = optarg; break;
 		case 'm': o.m4 = optarg; break;
@@ -86,7 +88,8 @@ static int cmd_gen(int argc, char **argv)
 		default: usage();
 		}
 	}
-	if (!o.arch || !o.config || !o.out || !o.kbuild == !o.skip)
+	if (!o.arch || !o.config || !o.out ||
+	    (o.kbuild != NULL) + (o.skip != NULL) + (o.error != NULL) != 1)
 		usage();
 	cat = read_catalog(argc - optind, argv + optind);
 	o.cat = cat;

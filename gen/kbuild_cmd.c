@@ -149,6 +149,9 @@ struct kbuild_cmd *kbuild_cmd_extract(const char *kdir, const char *object)
 
 		if (!strcmp(w, "-c"))
 			continue;
+		/* an object kbuild compiled to assembly (kernel/bounds.s) */
+		if (ends_with(object, ".s") && (!strcmp(w, "-S") || !strcmp(w, "-fverbose-asm")))
+			continue;
 		if (!strcmp(w, "-o") && i + 1 < nwords) {
 			i++;
 			continue;

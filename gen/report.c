@@ -101,6 +101,10 @@ void write_failures(FILE *f, const struct run_results *r)
 {
 	int i, j;
 
+	for (i = 0; i < r->ncells; i++)
+		if (r->cells[i]->note)
+			fprintf(f, "\nnote: %s/%s: %s; its TUs use the flags of kernel/bounds.s\n", r->cells[i]->arch,
+				r->cells[i]->config, r->cells[i]->note);
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
 
@@ -205,6 +209,11 @@ char *render_ktap(const struct run_results *r)
 			n++;
 			sb_add(&sb, "    KTAP version 1\n");
 			sb_addf(&sb, "    # Subtest: %s\n", c->config);
+			if (c->note) {
+				sb_add(&sb, "    # note: ");
+				ktap_text(&sb, c->note);
+				sb_addc(&sb, '\n');
+			}
 			sb_addf(&sb, "    1..%d\n", c->ntus);
 			for (j = 0; j < c->ntus; j++) {
 				const struct tu_result *t = &c->tus[j];

@@ -203,6 +203,13 @@ static void judge(struct cell_result *c, struct tu_result *t)
 		free(base);
 		return;
 	}
+	if (c->errored) {
+		t->verdict = V_FAIL;
+		t->detail = xasprintf("not compiled: %s", c->reason);
+		t->log = xstrdup("");
+		free(base);
+		return;
+	}
 	path = xasprintf("%s.log", base);
 	t->log = read_file(path, NULL);
 	if (!t->log)
@@ -281,7 +288,10 @@ struct cell_result *cell_read(const char *out, const char *cell)
 			c->config = xstrdup(f[1]);
 		} else if (!strcmp(f[0], "status") && n >= 3) {
 			c->skipped = !strcmp(f[1], "skip");
+			c->errored = !strcmp(f[1], "error");
 			c->reason = xstrdup(f[2]);
+		} else if (!strcmp(f[0], "note") && n >= 2) {
+			c->note = xstrdup(f[1]);
 		} else if (!strcmp(f[0], "kbuild") && n >= 2) {
 			c->kbuild = xstrdup(f[1]);
 		} else if (!strcmp(f[0], "srctree") && n >= 2) {
@@ -358,6 +368,7 @@ void cell_free(struct cell_result *c)
 	free(c->reason);
 	free(c->kbuild);
 	free(c->srctree);
+	free(c->note);
 	free(c->repro);
 	free(c);
 }

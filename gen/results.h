@@ -32,6 +32,8 @@ struct cell_result {
 	char *dir;		/* the cell dir */
 	char *display;		/* how TU paths are shown: "<arch>/<config>" */
 	int skipped;
+	int errored;		/* kbuild could not prepare it: every TU fails */
+	char *note;		/* what kbuild itself failed at here, or NULL */
 	char *reason;
 	char *kbuild;
 	char *srctree;

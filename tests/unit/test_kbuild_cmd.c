@@ -197,6 +197,29 @@ START_TEST(test_extract)
 }
 END_TEST
 
+/* kernel/bounds.s, compiled during 'make prepare': the fallback when the
+ * tree cannot build mm/mmzone.o.  -S and -fverbose-asm go with the rest. */
+START_TEST(test_extract_assembly)
+{
+	static const char *const want[] = { "gcc", "-nostdinc", "-I/src/include", "-D__KERNEL__", "-O2", NULL };
+	char *kdir = tmp_dir(), *diag;
+	struct kbuild_cmd *kc;
+
+	free(put_file(kdir, "kernel/.bounds.s.cmd",
+		      "savedcmd_kernel/bounds.s := gcc -Wp,-MMD,kernel/.bounds.s.d -nostdinc -I/src/include "
+		      "-D__KERNEL__ -O2 -DKBUILD_MODFILE='\"kernel/bounds\"' -fverbose-asm -S "
+		      "-o kernel/bounds.s /src/kernel/bounds.c\n"));
+	diag_begin();
+	kc = kbuild_cmd_extract(kdir, "kernel/bounds.s");
+	diag = diag_end();
+	ck_assert_msg(kc != NULL, "%s", diag);
+	expect_argv(kc, want);
+	kbuild_cmd_free(kc);
+	free(diag);
+	free(kdir);
+}
+END_TEST
+
 /* Before v6.3 the variable was cmd_<object>. */
 START_TEST(test_extract_old_kbuild)
 {
@@ -366,6 +389,7 @@ Suite *kbuild_cmd_suite(void)
 	suite_add_tcase(s, sh);
 
 	tcase_add_test(tc, test_extract);
+	tcase_add_test(tc, test_extract_assembly);
 	tcase_add_test(tc, test_extract_old_kbuild);
 	tcase_add_test(tc, test_extract_top_level);
 	tcase_add_test(tc, test_extract_missing_file);

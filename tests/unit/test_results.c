@@ -312,6 +312,37 @@ START_TEST(test_skipped_cell)
 }
 END_TEST
 
+/* kbuild could not prepare the cell: every TU fails, none is compiled. */
+START_TEST(test_errored_cell)
+{
+	struct cell_result *c;
+
+	make_cell("error\tkbuild 'make prepare' failed: x.h:1:1: error: boom",
+		  "header\tlinux/a.h\tlinux/a\nsym\ta_fn\tfunc\tskip\t\n");
+	c = read_cell();
+	ck_assert_int_eq(c->errored, 1);
+	ck_assert_int_eq(c->skipped, 0);
+	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_str_eq(c->tus[0].detail, "not compiled: kbuild 'make prepare' failed: x.h:1:1: error: boom");
+	cell_free(c);
+}
+END_TEST
+
+/* A note says what kbuild itself failed at; the TUs are judged as usual. */
+START_TEST(test_cell_note)
+{
+	struct cell_result *c;
+
+	make_cell("ok\t", "note\tkbuild itself fails to build mm/mmzone.o here: e\nheader\tlinux/a.h\tlinux/a\n");
+	put("linux/a.rc", "0\n");
+	put("linux/a.log", "");
+	c = read_cell();
+	ck_assert_str_eq(c->note, "kbuild itself fails to build mm/mmzone.o here: e");
+	ck_assert_int_eq(c->tus[0].verdict, V_PASS);
+	cell_free(c);
+}
+END_TEST
+
 static void expect_cell_error(const char *cell, const char *fmt)
 {
 	void *got;
@@ -368,6 +399,8 @@ Suite *results_suite(void)
 	tcase_add_test(tc, test_fatal_error_stops);
 	tcase_add_test(tc, test_attribution);
 	tcase_add_test(tc, test_skipped_cell);
+	tcase_add_test(tc, test_errored_cell);
+	tcase_add_test(tc, test_cell_note);
 	tcase_add_test(tc, test_cell_read_errors);
 	suite_add_tcase(s, tc);
 	return s;
