@@ -217,7 +217,8 @@ static char *compile_script(const struct gen_opts *o, const struct kbuild_cmd *k
 	add_command(&sb, o, kc, "\"$HT_PROBE\"");
 	sb_add(&sb, " -E -o \"$1.probe.i\" \"$1.c\"\nfi\nexec");
 	add_command(&sb, o, kc, NULL);
-	sb_add(&sb, " -MMD -MP -MF \"$1.d\" -MT \"$1.rc\" -c -o \"$1.o\" \"$1.c\"\n");
+	/* -H: the include tree goes into the log, for forbidden-header chains */
+	sb_add(&sb, " -H -MMD -MP -MF \"$1.d\" -MT \"$1.rc\" -c -o \"$1.o\" \"$1.c\"\n");
 	return sb_detach(&sb);
 }
 

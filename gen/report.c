@@ -119,6 +119,8 @@ void write_failures(FILE *f, const struct run_results *r)
 			symbols_with_diagnostics(&sb, t);
 			if (sb.len)
 				fprintf(f, "  symbols whose use fails: %s\n", sb.buf);
+			if (t->forbidden && !starts_with(t->detail, "pulls in"))
+				fprintf(f, "  also pulls in the forbidden header %s\n", t->forbidden);
 			sb_release(&sb);
 			fprintf(f, "  log: %s/%s.log\n", c->dir, t->stem);
 			if (*c->repro)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "includes.h"
 #include "util.h"
 
 const char *verdict_name(enum verdict v)
@@ -191,9 +192,40 @@ static char *forbidden_in_depfile(const struct cell_result *c, const char *dep_p
 	return hit;
 }
 
+/* The -H include tree in the log: counted, searched for forbidden
+ * headers (with the chain that pulls one in), and taken out of the log
+ * that reports quote. */
+static void read_includes(const struct cell_result *c, struct tu_result *t)
+{
+	struct include_tree tree;
+	char *rest = include_tree_parse(t->log, &tree);
+	int i;
+
+	/* a header from the overlay dir is named as it is included */
+	for (i = 0; c->overlay && i < tree.n; i++) {
+		size_t n = strlen(c->overlay);
+		char *p = tree.entries[i].path;
+
+		if (!strncmp(p, c->overlay, n) && p[n] == '/')
+			memmove(p, p + n + 1, strlen(p + n + 1) + 1);
+	}
+
+	free(t->log);
+	t->log = rest;
+	t->nincludes = include_count(&tree);
+	for (i = 0; i < c->nforbids && !t->forbidden; i++) {
+		char *chain = include_chain(&tree, c->forbids[i]);
+
+		if (chain)
+			t->forbidden = xasprintf("%s: %s", c->forbids[i], chain);
+		free(chain);
+	}
+	include_tree_free(&tree);
+}
+
 static void judge(struct cell_result *c, struct tu_result *t)
 {
-	char *base = xasprintf("%s/%s", c->dir, t->stem), *path, *rc_text, *forbidden;
+	char *base = xasprintf("%s/%s", c->dir, t->stem), *path, *rc_text;
 	int rc;
 
 	if (c->skipped) {
@@ -215,6 +247,7 @@ static void judge(struct cell_result *c, struct tu_result *t)
 	if (!t->log)
 		t->log = xstrdup("");
 	free(path);
+	read_includes(c, t);
 	path = xasprintf("%s.rc", base);
 	rc_text = read_file(path, NULL);
 	free(path);
@@ -231,6 +264,11 @@ static void judge(struct cell_result *c, struct tu_result *t)
 	path = xasprintf("%s.c", base);
 	attribute(t, path);
 	free(path);
+	if (!t->forbidden) {
+		path = xasprintf("%s.d", base);
+		t->forbidden = forbidden_in_depfile(c, path);
+		free(path);
+	}
 	if (rc != 0) {
 		if (!t->detail)
 			t->detail = xasprintf("the compiler exited with status %d and printed no diagnostic", rc);
@@ -241,12 +279,8 @@ static void judge(struct cell_result *c, struct tu_result *t)
 		free(base);
 		return;
 	}
-	path = xasprintf("%s.d", base);
-	forbidden = forbidden_in_depfile(c, path);
-	free(path);
-	if (forbidden) {
-		t->detail = xasprintf("pulls in the forbidden header %s", forbidden);
-		free(forbidden);
+	if (t->forbidden) {
+		t->detail = xasprintf("pulls in the forbidden header %s", t->forbidden);
 		free(base);
 		return;
 	}
@@ -311,7 +345,10 @@ struct cell_result *cell_read(const char *out, const char *cell)
 			s->kind = xstrdup(f[2]);
 			s->use = xstrdup(f[3]);
 			s->cond = xstrdup(f[4]);
-		} else if (strcmp(f[0], "hdrtest-manifest") && strcmp(f[0], "overlay")) {
+		} else if (!strcmp(f[0], "overlay") && n >= 2) {
+			if (*f[1])
+				c->overlay = xstrdup(f[1]);
+		} else if (strcmp(f[0], "hdrtest-manifest")) {
 			error_at(&loc, "unexpected manifest line '%s'", f[0]);
 			free(text);
 			free(path);
@@ -355,6 +392,7 @@ void cell_free(struct cell_result *c)
 		free(t->stem);
 		free(t->detail);
 		free(t->explanation);
+		free(t->forbidden);
 		free(t->log);
 	}
 	free(c->tus);
@@ -369,6 +407,7 @@ void cell_free(struct cell_result *c)
 	free(c->kbuild);
 	free(c->srctree);
 	free(c->note);
+	free(c->overlay);
 	free(c->repro);
 	free(c);
 }

@@ -21,6 +21,8 @@ struct tu_result {
 	char *detail;		/* first diagnostic, or the skip reason */
 	char *explanation;	/* why, in one line, where hdrtest can tell; or NULL */
 	int stopped;		/* the compiler gave up early (fatal error) */
+	int nincludes;		/* headers the TU read (from -H), 0 if unknown */
+	char *forbidden;	/* "linux/mm.h: a.h -> linux/mm.h", or NULL */
 	char *log;		/* the whole compiler output, "" if none */
 	struct sym_result *syms;
 	int nsyms;
@@ -34,6 +36,7 @@ struct cell_result {
 	int skipped;
 	int errored;		/* kbuild could not prepare it: every TU fails */
 	char *note;		/* what kbuild itself failed at here, or NULL */
+	char *overlay;		/* include dir searched first, or NULL */
 	char *reason;
 	char *kbuild;
 	char *srctree;

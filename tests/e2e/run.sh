@@ -53,9 +53,9 @@ same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | sed 's/^/# /'; return 1;
 echo "# e2e: make selftest-headers ARCHS=\"$archs\" on the default tree"
 run_hdrtest "$out"
 check "selftest-headers exits non-zero because the golden file has failures (exit $rc)" test "$rc" -ne 0
-check "... and says so in its summary line" grep -q "^hdrtest: 22 cells (header x arch x config): 16 pass, 6 fail, 0 skip$" "$out.log"
-check "results.tsv has a verdict for all 11 headers x 2 arches" \
-	test "$(awk -F '\t' '$4 ~ /^(pass|fail|skip)$/' "$out/results.tsv" | wc -l)" -eq 22
+check "... and says so in its summary line" grep -q "^hdrtest: 42 cells (header x arch x config): 28 pass, 14 fail, 0 skip$" "$out.log"
+check "results.tsv has a verdict for all 21 headers x 2 arches" \
+	test "$(awk -F '\t' '$4 ~ /^(pass|fail|skip)$/' "$out/results.tsv" | wc -l)" -eq 42
 check "no cell is skipped: both toolchains are installed" \
 	test "$(awk -F '\t' '$4 == "skip"' "$out/results.tsv" | wc -l)" -eq 0
 check "verdicts equal the reviewed golden file tests/golden/defconfig.tsv" \
@@ -82,10 +82,10 @@ check "a rerun gives byte-identical results" same_file "$out/results.first" "$ou
 
 # JUnit: one testsuite per cell, one testcase per header.
 check "results.xml has one testsuite per cell" test "$(grep -c '<testsuite name=' "$out/results.xml")" -eq 2
-check "results.xml has a testcase per header and cell" test "$(grep -c '<testcase ' "$out/results.xml")" -eq 22
+check "results.xml has a testcase per header and cell" test "$(grep -c '<testcase ' "$out/results.xml")" -eq 42
 check "results.xml has a failure per failing cell, with the log" \
-	sh -c "test \"\$(grep -c '<failure ' '$out/results.xml')\" -eq 6 &&
-	       test \"\$(grep -c '<system-out><!\\[CDATA\\[' '$out/results.xml')\" -eq 6"
+	sh -c "test \"\$(grep -c '<failure ' '$out/results.xml')\" -eq 14 &&
+	       test \"\$(grep -c '<system-out><!\\[CDATA\\[' '$out/results.xml')\" -eq 14"
 
 # Branch coverage of the two defconfig cells.
 make --no-print-directory coverage OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.coverage.log" 2>&1
@@ -163,6 +163,32 @@ for a in $archs; do
 		has_verdict "$m" "$a" linux/mm/pfmemalloc.h fail
 	check "mutant 3: ... with a redefinition on $a" \
 		detail_has "$m" "$a" linux/mm/pfmemalloc.h "redefinition of"
+done
+
+# The consumers of the series' last patch: which still pull in linux/mm.h,
+# and through which chain.
+for a in $archs; do
+	check "highmem.h still pulls in linux/mm.h on $a, through asm/cacheflush.h" \
+		detail_has "$out/results.tsv" "$a" linux/highmem.h \
+		"pulls in the forbidden header linux/mm.h: linux/highmem.h -> linux/cacheflush.h -> asm/cacheflush.h -> "
+	check "scatterlist.h is free of linux/mm.h on $a" has_verdict "$out/results.tsv" "$a" linux/scatterlist.h pass
+done
+
+# Mutation 4: a slim header that includes linux/mm.h fails, naming the chain,
+# even though it compiles.
+ov=$top/out/e2e-overlay-forbid
+rm -rf "$ov"
+mkdir -p "$ov/linux/mm"
+sed 's|^#include <linux/bits.h>.*|&\n#include <linux/mm.h>|' "$tree/include/linux/mm/pfmemalloc.h" \
+	> "$ov/linux/mm/pfmemalloc.h"
+check "mutant 4 adds exactly one line" \
+	test "$(diff "$tree/include/linux/mm/pfmemalloc.h" "$ov/linux/mm/pfmemalloc.h" | grep -c '^>')" -eq 1
+run_hdrtest out/e2e-mut4 OVERLAY="$ov"
+m=out/e2e-mut4/results.tsv
+for a in $archs; do
+	check "mutant 4: pfmemalloc.h including linux/mm.h fails on $a" has_verdict "$m" "$a" linux/mm/pfmemalloc.h fail
+	check "mutant 4: ... naming the chain on $a" detail_has "$m" "$a" linux/mm/pfmemalloc.h \
+		"pulls in the forbidden header linux/mm.h: linux/mm/pfmemalloc.h -> linux/mm.h"
 done
 
 echo "e2e: $pass passed, $fail failed"
