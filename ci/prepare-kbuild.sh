@@ -104,7 +104,7 @@ start=$(date +%s)
 
 # The first error kbuild printed, with the tree's path taken off.
 first_error() {
-	grep -m 1 -E ': (fatal )?error: |\*\*\* ' "$log" | sed "s|$tree/||g"
+	{ grep -m 1 -E ': (fatal )?error: ' "$log" || grep -m 1 -E 'Error [0-9]' "$log"; } | sed "s|$tree/||g"
 }
 
 # A kbuild step that fails is the tree's failure under this arch and

@@ -170,6 +170,7 @@ static int cmd_report(int argc, char **argv)
 	}
 	write_table(stdout, &r);
 	write_failures(stdout, &r);
+	write_distinct_failures(stdout, &r);
 	tally_run(&r, &t);
 	printf("\nhdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip\n",
 	       t.pass + t.fail + t.skip, t.pass, t.fail, t.skip);

@@ -59,11 +59,93 @@ static int collect_headers(const struct run_results *r, const char ***out)
 	return n;
 }
 
+
+/* Many cells do not fit side by side: one line per cell instead, with the
+ * headers that fail in it. */
+static void write_cell_lines(FILE *f, const struct run_results *r)
+{
+	int i, j, w = 4;
+
+	for (i = 0; i < r->ncells; i++) {
+		int cw = (int)(strlen(r->cells[i]->arch) + 1 + strlen(r->cells[i]->config));
+
+		if (cw > w)
+			w = cw;
+	}
+	fprintf(f, "%-*s  %4s  %4s  %4s  %s\n", w, "cell", "pass", "fail", "skip", "failing headers");
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+		int pass = 0, fail = 0, skip = 0;
+		struct strbuf names;
+		char *cell = xasprintf("%s/%s", c->arch, c->config);
+
+		sb_init(&names);
+		for (j = 0; j < c->ntus; j++) {
+			const struct tu_result *t = &c->tus[j];
+
+			pass += t->verdict == V_PASS;
+			skip += t->verdict == V_SKIP;
+			if (t->verdict == V_FAIL) {
+				fail++;
+				sb_addf(&names, "%s%s", names.len ? " " : "", t->header);
+			}
+		}
+		fprintf(f, "%-*s  %4d  %4d  %4d  %s\n", w, cell, pass, fail, skip,
+			skip == c->ntus ? c->reason : names.len ? names.buf : "");
+		sb_release(&names);
+		free(cell);
+	}
+}
+
+/* Failures grouped by header and first diagnostic: what a maintainer reads. */
+void write_distinct_failures(FILE *f, const struct run_results *r)
+{
+	struct distinct {
+		const char *header, *detail;
+		struct strbuf cells;
+	} *d = NULL;
+	int nd = 0, i, j, k;
+
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+
+		for (j = 0; j < c->ntus; j++) {
+			const struct tu_result *t = &c->tus[j];
+
+			if (t->verdict != V_FAIL)
+				continue;
+			for (k = 0; k < nd; k++)
+				if (!strcmp(d[k].header, t->header) && !strcmp(d[k].detail, t->detail))
+					break;
+			if (k == nd) {
+				struct distinct *n = push(&d, &nd, sizeof(*d));
+
+				n->header = t->header;
+				n->detail = t->detail;
+				sb_init(&n->cells);
+			}
+			sb_addf(&d[k].cells, "%s%s/%s", d[k].cells.len ? " " : "", c->arch, c->config);
+		}
+	}
+	if (nd)
+		fprintf(f, "\n%d distinct failures (header, first diagnostic, cells):\n", nd);
+	for (k = 0; k < nd; k++) {
+		fprintf(f, "\n%s\n  %s\n  in: %s\n", d[k].header, d[k].detail, d[k].cells.buf);
+		sb_release(&d[k].cells);
+	}
+	free(d);
+}
+
 void write_table(FILE *f, const struct run_results *r)
 {
 	const char **hs;
-	int n = collect_headers(r, &hs), w = 6, i, j;
+	int n, w = 6, i, j;
 
+	if (r->ncells > 6) {
+		write_cell_lines(f, r);
+		return;
+	}
+	n = collect_headers(r, &hs);
 	for (i = 0; i < n; i++)
 		if ((int)strlen(hs[i]) > w)
 			w = (int)strlen(hs[i]);

@@ -20,6 +20,7 @@ void tally_run(const struct run_results *r, struct tally *t);
 
 void write_table(FILE *f, const struct run_results *r);
 void write_failures(FILE *f, const struct run_results *r);
+void write_distinct_failures(FILE *f, const struct run_results *r);
 char *render_ktap(const struct run_results *r);
 char *render_tsv(const struct run_results *r);
 char *render_junit(const struct run_results *r);
