@@ -26,6 +26,7 @@
 #include "probe.h"
 #include "report.h"
 #include "run.h"
+#include "slimness.h"
 #include "util.h"
 
 static void usage(void)
@@ -38,6 +39,7 @@ static void usage(void)
 	      "       hdrtest fragment --config C CATALOG...\n"
 	      "       hdrtest check-config --config C --dotconfig FILE [--tree KDIR] CATALOG...\n"
 	      "       hdrtest ci-files --templates DIR --github FILE --gitlab FILE CATALOG...\n"
+	      "       hdrtest slimness --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n"
 	      "       hdrtest probe --tree KDIR --dir DIR CATALOG...\n"
 	      "       hdrtest coverage --dir DIR --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n",
 	      stderr);
@@ -309,6 +311,26 @@ static int cmd_coverage(int argc, char **argv)
 	return ret;
 }
 
+/* slimness --out OUTDIR --cells "A/C ..." CATALOG... */
+static int cmd_slimness(int argc, char **argv)
+{
+	struct catalog *cat;
+	char **cells = NULL, *list, *tok;
+	int ncells = 0, ret;
+
+	if (argc < 6 || strcmp(argv[1], "--out") || strcmp(argv[3], "--cells"))
+		usage();
+	cat = read_catalog(argc - 5, argv + 5);
+	list = xstrdup(argv[4]);
+	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
+		*(char **)push(&cells, &ncells, sizeof(char *)) = tok;
+	ret = report_slimness(cat, argv[2], cells, ncells, stdout) ? 2 : 0;
+	free(cells);
+	free(list);
+	catalog_free(cat);
+	return ret;
+}
+
 /* ci-files --templates DIR --github FILE --gitlab FILE CATALOG... */
 static int cmd_ci_files(int argc, char **argv)
 {
@@ -390,6 +412,8 @@ int main(int argc, char **argv)
 		return cmd_probe(argc, argv);
 	if (!strcmp(argv[0], "coverage"))
 		return cmd_coverage(argc, argv);
+	if (!strcmp(argv[0], "slimness"))
+		return cmd_slimness(argc, argv);
 	error("unknown subcommand '%s'", argv[0]);
 	usage();
 }

@@ -24,3 +24,11 @@ ht_for(⟦i⟧, 1, ht_get(NTU), ⟦
 ht_cell/ht_tu(i).probe.⟦i⟧: ht_cell/ht_tu(i).c ht_cell/compile.sh $(HT_PROBE_DIR)/.stamp
 	$(call ht_probe,ht_cell,ht_tu(i))
 ⟧)⟧)m4_dnl
+m4_ifelse(ht_get(NSLIM), 0, , ⟦
+# Slimness (make slimness): each measured header alone, preprocessed.
+HT_SLIMS +=ht_for(⟦i⟧, 1, ht_get(NSLIM), ⟦ \
+	ht_cell/slim/ht_get(⟦SLIM_⟧i).⟦i⟧⟧)
+ht_for(⟦i⟧, 1, ht_get(NSLIM), ⟦
+ht_cell/slim/ht_get(⟦SLIM_⟧i).⟦i⟧: ht_cell/slim/ht_get(⟦SLIM_⟧i).c ht_cell/compile.sh
+	$(call ht_preprocess,ht_cell,slim/ht_get(⟦SLIM_⟧i))
+⟧)⟧)m4_dnl
