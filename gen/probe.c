@@ -178,7 +178,13 @@ int write_probes(const struct catalog *cat, const char *tree, const char *dir)
 
 	for (i = 0; i < cat->nheaders; i++) {
 		const char *h = cat->headers[i]->path;
-		char *src = xasprintf("%s/include/%s", tree, h), *text = read_file(src, NULL);
+		char *src, *text;
+
+		/* coverage is of the headers the catalog promises symbols for */
+		if (!cat->headers[i]->nsyms)
+			continue;
+		src = xasprintf("%s/include/%s", tree, h);
+		text = read_file(src, NULL);
 		char *dst, *bpath, *slash;
 		struct strbuf out, branches;
 
