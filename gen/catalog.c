@@ -14,7 +14,7 @@
 
 static const char *const kind_names[] = {
 	[SYM_FUNC] = "func",   [SYM_MACRO] = "macro", [SYM_CALL] = "call", [SYM_CONST] = "const",
-	[SYM_FLAG] = "flag",   [SYM_VAR] = "var",     [SYM_TYPE] = "type",
+	[SYM_FLAG] = "flag",   [SYM_VAR] = "var",     [SYM_TYPE] = "type",  [SYM_TODO] = "todo",
 };
 
 const char *sym_kind_name(enum sym_kind kind)
@@ -198,6 +198,27 @@ static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 			goto bad;
 		}
 		break;
+	case SYM_TODO: {
+		/* todo NAME KIND-WORD: what the symbol is, to be typed on review */
+		const char *w = p;
+		size_t wn = word(&w);
+
+		if (p >= end || !wn) {
+			error_at(&l, "expected a kind word after todo '%s' (func, macro, const, ...)", sym->name);
+			goto bad;
+		}
+		sym->type = xstrndup(w, w + wn > end ? (size_t)(end - w) : wn);
+		if (check_identifier(sym->type, &l, "a kind word"))
+			goto bad;
+		if (skip_ws(w + wn) < end) {
+			struct loc e = loc_at(ps, skip_ws(w + wn));
+
+			error_at(&e, "expected 'if CONDITION' or end of line after todo '%s %s'", sym->name,
+				 sym->type);
+			goto bad;
+		}
+		break;
+	}
 	}
 	finish_symbol(ps, sym);
 	return;
@@ -678,7 +699,7 @@ static void parse_line(struct parse_state *ps)
 		parse_config(ps, w);
 	else
 		error_at(&l, "expected a directive (header, forbid, define, arch, config), a symbol kind "
-			 "(func, macro, call, const, flag, var, type) or CONFIG_NAME=value, found '%.*s'",
+			 "(func, macro, call, const, flag, var, type, todo) or CONFIG_NAME=value, found '%.*s'",
 			 (int)n, w);
 #undef IS
 }

@@ -18,6 +18,7 @@ enum sym_kind {
 	SYM_FLAG,	/* macro that must merely be defined */
 	SYM_VAR,	/* variable: its address taken, its type checked */
 	SYM_TYPE,	/* complete type: sizeof() taken */
+	SYM_TODO,	/* catalogued, not typed yet: review ("todo NAME KIND-WORD"); never used in a TU */
 };
 
 struct header;
@@ -25,7 +26,7 @@ struct header;
 struct symbol {
 	char *name;		/* identifier; for SYM_TYPE the type spelling */
 	enum sym_kind kind;
-	char *type;		/* return type (func, macro, call) or value type */
+	char *type;		/* return type (func, macro, call) or value type; todo: its kind word */
 	char **args;
 	int nargs;
 	struct cond *cond;	/* NULL: provided under every config */

@@ -13,5 +13,8 @@ Suite *kbuild_cmd_suite(void);
 Suite *results_suite(void);
 Suite *generate_suite(void);
 Suite *report_suite(void);
+Suite *scan_suite(void);
+Suite *drift_suite(void);
+Suite *catalog_update_suite(void);
 
 #endif

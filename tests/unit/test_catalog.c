@@ -441,13 +441,13 @@ static const struct {
 	/* unknown directives */
 	{ "include a/b.h\n",
 	  "t.cat:1:1: error: expected a directive (header, forbid, define, arch, config), a symbol kind (func, "
-	  "macro, call, const, flag, var, type) or CONFIG_NAME=value, found 'include'\n" },
+	  "macro, call, const, flag, var, type, todo) or CONFIG_NAME=value, found 'include'\n" },
 	{ "header a/b.h\n  functions x\n",
 	  "t.cat:2:3: error: expected a directive (header, forbid, define, arch, config), a symbol kind (func, "
-	  "macro, call, const, flag, var, type) or CONFIG_NAME=value, found 'functions'\n" },
+	  "macro, call, const, flag, var, type, todo) or CONFIG_NAME=value, found 'functions'\n" },
 	{ "HEADER a/b.h\n",
 	  "t.cat:1:1: error: expected a directive (header, forbid, define, arch, config), a symbol kind (func, "
-	  "macro, call, const, flag, var, type) or CONFIG_NAME=value, found 'HEADER'\n" },
+	  "macro, call, const, flag, var, type, todo) or CONFIG_NAME=value, found 'HEADER'\n" },
 
 	/* the operands of each symbol kind */
 	{ "header a/b.h\n\tfunc\n", "t.cat:2:6: error: expected a symbol name after 'func'\n" },
@@ -593,7 +593,7 @@ static const struct {
 	  "t.cat:2:7: error: expected a symbol name (a C identifier), found '1' in '1'\n"
 	  "t.cat:3:8: error: expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' after 'f'\n"
 	  "t.cat:4:1: error: expected a directive (header, forbid, define, arch, config), a symbol kind (func, "
-	  "macro, call, const, flag, var, type) or CONFIG_NAME=value, found 'bogus'\n"
+	  "macro, call, const, flag, var, type, todo) or CONFIG_NAME=value, found 'bogus'\n"
 	  "t.cat:5:2: error: expected a 'header PATH' line before the first symbol\n" },
 };
 
