@@ -130,14 +130,17 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 		const struct symbol *s = h->syms[i];
 		char key[64], *v;
 
-		if (!catalog_cond_holds(o->cat, s->cond, config_value, (void *)kc)) {
+		if (s->kind == SYM_TODO || !catalog_cond_holds(o->cat, s->cond, config_value, (void *)kc)) {
 			nout++;
 			snprintf(key, sizeof(key), "OUT_%d_KIND", nout);
 			m4_def(&sb, key, sym_kind_name(s->kind));
 			snprintf(key, sizeof(key), "OUT_%d_NAME", nout);
 			m4_def(&sb, key, s->name);
-			snprintf(key, sizeof(key), "OUT_%d_COND", nout);
-			m4_def(&sb, key, s->cond_text);
+			snprintf(key, sizeof(key), "OUT_%d_WHY", nout);
+			v = s->kind == SYM_TODO ? xstrdup("not typed in the catalog yet (todo): review it")
+						: xasprintf("only if %s", s->cond_text);
+			m4_def(&sb, key, v);
+			free(v);
 			continue;
 		}
 		nsym++;
@@ -295,9 +298,10 @@ static char *manifest(const struct gen_opts *o, const char *status, const char *
 		for (j = 0; j < h->nsyms; j++) {
 			const struct symbol *s = h->syms[j];
 			int used = kc && catalog_cond_holds(o->cat, s->cond, config_value, (void *)kc);
+			const char *use = !kc ? "skip" : s->kind == SYM_TODO ? "todo" : used ? "used" : "unused";
 
-			sb_addf(&sb, "sym\t%s\t%s\t%s\t%s\n", s->name, sym_kind_name(s->kind),
-				!kc ? "skip" : used ? "used" : "unused", s->cond_text ? s->cond_text : "");
+			sb_addf(&sb, "sym\t%s\t%s\t%s\t%s\n", s->name, sym_kind_name(s->kind), use,
+				s->cond_text ? s->cond_text : "");
 		}
 	}
 	return sb_detach(&sb);

@@ -19,7 +19,9 @@
 
 #include "catalog.h"
 #include "ci_files.h"
+#include "cmd_scan.h"
 #include "emit.h"
+#include "explain.h"
 #include "kbuild_cmd.h"
 #include "kconfig.h"
 #include "kconfig_deps.h"
@@ -41,7 +43,8 @@ static void usage(void)
 	      "       hdrtest ci-files --templates DIR --github FILE --gitlab FILE CATALOG...\n"
 	      "       hdrtest slimness --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n"
 	      "       hdrtest probe --tree KDIR --dir DIR CATALOG...\n"
-	      "       hdrtest coverage --dir DIR --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n",
+	      "       hdrtest coverage --dir DIR --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n"
+	      CMD_SCAN_USAGE,
 	      stderr);
 	exit(2);
 }
@@ -110,6 +113,28 @@ static int cmd_gen(int argc, char **argv)
 	return ret;
 }
 
+/* One line per failing TU saying why, from the scan index of the tree
+ * (indexed once, and only when something failed). */
+static void explain_run(struct run_results *r)
+{
+	struct scan_index *ix = NULL;
+	int i, j;
+
+	for (i = 0; i < r->ncells; i++) {
+		struct cell_result *c = r->cells[i];
+
+		for (j = 0; j < c->ntus; j++) {
+			if (c->tus[j].verdict != V_FAIL || !*c->srctree)
+				continue;
+			if (!ix)
+				ix = scan_tree(c->srctree);
+			if (ix)
+				c->tus[j].explanation = explain_failure(&c->tus[j], c, ix);
+		}
+	}
+	scan_free(ix);
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -149,6 +174,7 @@ static int cmd_report(int argc, char **argv)
 	}
 	if (bad)
 		return 2;
+	explain_run(&r);
 	if (ktap) {
 		char *text = render_ktap(&r);
 
@@ -406,6 +432,12 @@ int main(int argc, char **argv)
 		return cmd_fragment(argc, argv);
 	if (!strcmp(argv[0], "check-config"))
 		return cmd_check_config(argc, argv);
+	if (!strcmp(argv[0], "scan"))
+		return cmd_scan(argc, argv);
+	if (!strcmp(argv[0], "catalog-check"))
+		return cmd_catalog_check(argc, argv);
+	if (!strcmp(argv[0], "catalog-update"))
+		return cmd_catalog_update(argc, argv);
 	if (!strcmp(argv[0], "ci-files"))
 		return cmd_ci_files(argc, argv);
 	if (!strcmp(argv[0], "probe"))

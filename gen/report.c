@@ -102,6 +102,7 @@ void write_distinct_failures(FILE *f, const struct run_results *r)
 {
 	struct distinct {
 		const char *header, *detail;
+		const char *why;
 		struct strbuf cells;
 	} *d = NULL;
 	int nd = 0, i, j, k;
@@ -122,6 +123,7 @@ void write_distinct_failures(FILE *f, const struct run_results *r)
 
 				n->header = t->header;
 				n->detail = t->detail;
+				n->why = t->explanation;
 				sb_init(&n->cells);
 			}
 			sb_addf(&d[k].cells, "%s%s/%s", d[k].cells.len ? " " : "", c->arch, c->config);
@@ -130,7 +132,10 @@ void write_distinct_failures(FILE *f, const struct run_results *r)
 	if (nd)
 		fprintf(f, "\n%d distinct failures (header, first diagnostic, cells):\n", nd);
 	for (k = 0; k < nd; k++) {
-		fprintf(f, "\n%s\n  %s\n  in: %s\n", d[k].header, d[k].detail, d[k].cells.buf);
+		fprintf(f, "\n%s\n  %s\n", d[k].header, d[k].detail);
+		if (d[k].why)
+			fprintf(f, "  why: %s\n", d[k].why);
+		fprintf(f, "  in: %s\n", d[k].cells.buf);
 		sb_release(&d[k].cells);
 	}
 	free(d);
@@ -197,6 +202,8 @@ void write_failures(FILE *f, const struct run_results *r)
 			if (t->verdict != V_FAIL)
 				continue;
 			fprintf(f, "\nFAIL %s/%s %s\n  %s\n", c->arch, c->config, t->header, t->detail);
+			if (t->explanation)
+				fprintf(f, "  why: %s\n", t->explanation);
 			sb_init(&sb);
 			symbols_with_diagnostics(&sb, t);
 			if (sb.len)
@@ -243,6 +250,8 @@ static void ktap_tu(struct strbuf *sb, const struct tu_result *t, int level)
 		if (!strcmp(s->use, "unused"))
 			sb_addf(sb, "ok %d %s # SKIP not provided under this config: only if %s\n", i + 1, s->name,
 				s->cond);
+		else if (!strcmp(s->use, "todo"))
+			sb_addf(sb, "ok %d %s # SKIP not typed in the catalog yet (todo): review it\n", i + 1, s->name);
 		else if (s->diagnosed)
 			sb_addf(sb, "not ok %d %s\n", i + 1, s->name);
 		else if (t->verdict == V_FAIL && t->stopped)
@@ -313,6 +322,11 @@ char *render_ktap(const struct run_results *r)
 					sb_add(&sb, "    # ");
 					ktap_text(&sb, t->detail);
 					sb_addc(&sb, '\n');
+					if (t->explanation) {
+						sb_add(&sb, "    # why: ");
+						ktap_text(&sb, t->explanation);
+						sb_addc(&sb, '\n');
+					}
 				}
 				sb_addf(&sb, "    %s %d %s\n", t->verdict == V_FAIL ? "not ok" : "ok", j + 1, t->header);
 			}

@@ -191,5 +191,62 @@ for a in $archs; do
 		"pulls in the forbidden header linux/mm.h: linux/mm/pfmemalloc.h -> linux/mm.h"
 done
 
+# The reviewer's rename: folio_next() moves from mm/folio_next.h into a new
+# mm/folio_iter.h, in a copy of the tree (hard links; the two changed files
+# are new files, the original tree is not written).
+mv_dir=$top/out/e2e-move
+mv_tree=$mv_dir/tree
+rm -rf "$mv_dir"
+mkdir -p "$mv_dir"
+cp -al "$tree" "$mv_tree"
+rm -f "$mv_tree/include/linux/mm/folio_next.h" "$mv_tree/include/linux/mm/folio_iter.h"
+{
+	printf '/* SPDX-License-Identifier: GPL-2.0 */\n#ifndef _LINUX_MM_FOLIO_ITER_H\n#define _LINUX_MM_FOLIO_ITER_H\n\n'
+	grep '^#include' "$tree/include/linux/mm/folio_next.h"
+	echo
+	awk '/^\/\*\*/ { on = 1 } on { print } on && /^}/ { exit }' "$tree/include/linux/mm/folio_next.h"
+	printf '\n#endif /* _LINUX_MM_FOLIO_ITER_H */\n'
+} > "$mv_tree/include/linux/mm/folio_iter.h"
+printf '/* SPDX-License-Identifier: GPL-2.0 */\n#ifndef _LINUX_MM_FOLIO_NEXT_H\n#define _LINUX_MM_FOLIO_NEXT_H\n\n#include <linux/mm/folio_iter.h>\n\n#endif /* _LINUX_MM_FOLIO_NEXT_H */\n' \
+	> "$mv_tree/include/linux/mm/folio_next.h"
+check "move: the original tree still has folio_next() in folio_next.h" \
+	grep -q '^static inline struct folio \*folio_next' "$tree/include/linux/mm/folio_next.h"
+cp -r catalog "$mv_dir/catalog"
+mv_cat=$(ls "$mv_dir"/catalog/*.cat | tr '\n' ' ')
+# shellcheck disable=SC2086 # a list of catalog files
+out/bin/hdrtest catalog-check --tree "$mv_tree" $mv_cat > "$mv_dir/check1.log" 2>&1
+rc=$?
+check "move: catalog-check fails on the moved symbol (exit $rc)" test "$rc" -eq 1
+check "move: catalog-check reports exactly that move" \
+	sh -c "grep -c 'drift:' '$mv_dir/check1.log' | grep -qx 1 &&
+	       grep -q 'drift: folio_next: moved to linux/mm/folio_iter.h (include/linux/mm/folio_iter.h:' '$mv_dir/check1.log'"
+# shellcheck disable=SC2086
+out/bin/hdrtest catalog-update --tree "$mv_tree" $mv_cat > "$mv_dir/update.log" 2>&1
+check "move: catalog-update rewrites the catalog" test $? -eq 0
+check "move: folio_next is now catalogued under linux/mm/folio_iter.h" \
+	sh -c "awk '/^header /{ h = \$2 } /^[ \t]*func[ \t]+folio_next[ \t]/{ print h }' '$mv_dir/catalog/mm.cat' |
+	       grep -qx linux/mm/folio_iter.h"
+# shellcheck disable=SC2086
+out/bin/hdrtest catalog-check --tree "$mv_tree" $mv_cat > "$mv_dir/check2.log" 2>&1
+check "move: catalog-check passes after the update" test $? -eq 0
+cp "$mv_dir/catalog/mm.cat" "$mv_dir/mm.cat.first"
+# shellcheck disable=SC2086
+out/bin/hdrtest catalog-update --tree "$mv_tree" $mv_cat > /dev/null 2>&1
+check "move: catalog-update is idempotent" cmp -s "$mv_dir/mm.cat.first" "$mv_dir/catalog/mm.cat"
+make --no-print-directory selftest-headers KDIR="$mv_tree" CATALOG="$mv_cat" ARCHS=x86_64 CONFIGS=defconfig \
+	OUT=out/e2e-move/out > "$mv_dir/selftest.log" 2>&1
+check "move: selftest-headers passes folio_iter.h on the moved tree" \
+	has_verdict out/e2e-move/out/results.tsv x86_64 linux/mm/folio_iter.h pass
+check "move: ... and folio_next.h, which now only includes it" \
+	has_verdict out/e2e-move/out/results.tsv x86_64 linux/mm/folio_next.h pass
+
+# Why a header fails, in one line (KTAP carries it too).
+check "why: page_address.h's macros need folio_size.h" \
+	grep -q "# why: linux/mm/page_address.h: offset_in_thp() uses thp_size(), defined in linux/mm/folio_size.h, which page_address.h does not include" "$out/results.ktap"
+check "why: devmap_managed.h forgets struct folio" \
+	grep -q "# why: linux/mm/devmap_managed.h: put_devmap_managed_folio_refs() uses struct folio, defined in linux/mm_types.h, which devmap_managed.h does not include" "$out/results.ktap"
+check "why: mutant 1 blames page_address.h for arm64's page_to_virt()" \
+	grep -q "why: linux/mm/folio_next.h: via linux/mm/page_address.h: lowmem_page_address() uses page_kasan_tag() (through the macro page_to_virt()), defined in linux/mm/page_kasan_tag.h, which page_address.h does not include" out/e2e-mut1.log
+
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
