@@ -4,11 +4,17 @@
  *
  * Subcommands (each has one job; the GNUmakefile strings them together):
  *   gen          render the TUs of one (arch, config) cell from the catalog
- *   report       judge the compiled cells; write the table, KTAP and TSV
+ *   report       judge the compiled cells; write the table, KTAP, TSV, JUnit
  *   kbuild-cmd   extract kbuild's compiler command for an object
  *   mk           the catalog's arches and configs as make variables
  *   fragment     a config's Kconfig fragment, as merge_config.sh reads it
  *   check-config which fragment lines a resolved .config failed to keep
+ *   ci-files     the per-arch CI job files, from the arch table
+ *   probe        instrumented copies of the headers, for branch coverage
+ *   coverage     which cells compiled each #if branch
+ *   slimness     headers pulled in and preprocessed lines per header
+ *   scan         index every header of a kernel tree
+ *   catalog-check, catalog-update   the catalog against the tree
  */
 #include <errno.h>
 #include <getopt.h>
