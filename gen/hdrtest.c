@@ -323,19 +323,30 @@ static int cmd_probe(int argc, char **argv)
 	return ret;
 }
 
+/* The words of a space-separated list (cells passed by make), in place. */
+static int split_words(char *list, char ***words)
+{
+	char *tok;
+	int n = 0;
+
+	*words = NULL;
+	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
+		*(char **)push(words, &n, sizeof(char *)) = tok;
+	return n;
+}
+
 /* coverage --dir DIR --out OUTDIR --cells "A/C ..." CATALOG... */
 static int cmd_coverage(int argc, char **argv)
 {
 	struct catalog *cat;
-	char **cells = NULL, *list, *tok;
-	int ncells = 0, ret;
+	char **cells, *list;
+	int ncells, ret;
 
 	if (argc < 8 || strcmp(argv[1], "--dir") || strcmp(argv[3], "--out") || strcmp(argv[5], "--cells"))
 		usage();
 	cat = read_catalog(argc - 7, argv + 7);
 	list = xstrdup(argv[6]);
-	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
-		*(char **)push(&cells, &ncells, sizeof(char *)) = tok;
+	ncells = split_words(list, &cells);
 	ret = report_coverage(cat, argv[2], argv[4], cells, ncells, stdout) < 0 ? 2 : 0;
 	free(cells);
 	free(list);
@@ -347,15 +358,14 @@ static int cmd_coverage(int argc, char **argv)
 static int cmd_slimness(int argc, char **argv)
 {
 	struct catalog *cat;
-	char **cells = NULL, *list, *tok;
-	int ncells = 0, ret;
+	char **cells, *list;
+	int ncells, ret;
 
 	if (argc < 6 || strcmp(argv[1], "--out") || strcmp(argv[3], "--cells"))
 		usage();
 	cat = read_catalog(argc - 5, argv + 5);
 	list = xstrdup(argv[4]);
-	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
-		*(char **)push(&cells, &ncells, sizeof(char *)) = tok;
+	ncells = split_words(list, &cells);
 	ret = report_slimness(cat, argv[2], cells, ncells, stdout) ? 2 : 0;
 	free(cells);
 	free(list);
