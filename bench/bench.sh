@@ -28,7 +28,7 @@ archs=${ARCHS:-all}
 configs=${CONFIGS:-all}
 sample=${SAMPLE:-5}
 cache=${HDRTEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hdrtest}
-out=out/bench
+out=$(pwd)/out/bench
 logs=out/bench-logs
 touched=linux/mm/folio_size.h
 
