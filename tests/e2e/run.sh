@@ -195,10 +195,11 @@ done
 # mm/folio_iter.h, in a copy of the tree (hard links; the two changed files
 # are new files, the original tree is not written).
 mv_dir=$top/out/e2e-move
-mv_tree=$mv_dir/tree
-rm -rf "$mv_dir"
+# beside the tree, so that hard links work (same file system)
+mv_tree=$(dirname "$tree")/e2e-move-tree
+rm -rf "$mv_dir" "$mv_tree"
 mkdir -p "$mv_dir"
-cp -al "$tree" "$mv_tree"
+cp -al "$tree" "$mv_tree" 2>/dev/null || cp -a "$tree" "$mv_tree"
 rm -f "$mv_tree/include/linux/mm/folio_next.h" "$mv_tree/include/linux/mm/folio_iter.h"
 {
 	printf '/* SPDX-License-Identifier: GPL-2.0 */\n#ifndef _LINUX_MM_FOLIO_ITER_H\n#define _LINUX_MM_FOLIO_ITER_H\n\n'
