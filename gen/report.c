@@ -101,7 +101,8 @@ static void write_cell_lines(FILE *f, const struct run_results *r)
 void write_distinct_failures(FILE *f, const struct run_results *r)
 {
 	struct distinct {
-		const char *header, *detail;
+		const char *header;
+		char *detail;	/* the TU's path without its cell: the same in every cell */
 		const char *why;
 		struct strbuf cells;
 	} *d = NULL;
@@ -112,17 +113,23 @@ void write_distinct_failures(FILE *f, const struct run_results *r)
 
 		for (j = 0; j < c->ntus; j++) {
 			const struct tu_result *t = &c->tus[j];
+			char *prefix, *detail;
 
 			if (t->verdict != V_FAIL)
 				continue;
+			prefix = xasprintf("%s/", c->display);
+			detail = xstrdup(starts_with(t->detail, prefix) ? t->detail + strlen(prefix) : t->detail);
+			free(prefix);
 			for (k = 0; k < nd; k++)
-				if (!strcmp(d[k].header, t->header) && !strcmp(d[k].detail, t->detail))
+				if (!strcmp(d[k].header, t->header) && !strcmp(d[k].detail, detail))
 					break;
-			if (k == nd) {
+			if (k < nd) {
+				free(detail);
+			} else {
 				struct distinct *n = push(&d, &nd, sizeof(*d));
 
 				n->header = t->header;
-				n->detail = t->detail;
+				n->detail = detail;
 				n->why = t->explanation;
 				sb_init(&n->cells);
 			}
@@ -137,6 +144,7 @@ void write_distinct_failures(FILE *f, const struct run_results *r)
 			fprintf(f, "  why: %s\n", d[k].why);
 		fprintf(f, "  in: %s\n", d[k].cells.buf);
 		sb_release(&d[k].cells);
+		free(d[k].detail);
 	}
 	free(d);
 }
