@@ -35,6 +35,8 @@ touched=linux/mm/folio_size.h
 now() { date +%s.%N; }
 since() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
 ratio() { echo "$1 $2" | awk '{ printf "%.2f", ($2 > 0) ? $1 / $2 : 0 }'; }
+# The cell dir of a TU: OUT/ARCH/CONFIG
+cell_of() { echo "$out/$(echo "${1#$out/}" | cut -d / -f 1-2)"; }
 sel() { make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS="$configs" "$@"; }
 
 make --no-print-directory out/bin/hdrtest tree > /dev/null 2>&1 || { echo "bench: cannot build hdrtest or the tree" >&2; exit 1; }
@@ -55,7 +57,7 @@ ntu=$(echo "$tus" | grep -c .)
 t=$(now)
 for rc in $tus; do
 	stem=${rc%.rc}
-	"$(dirname "$stem" | sed 's|\(/[^/]*/[^/]*\)/linux/.*|\1|')/compile.sh" "$stem" > /dev/null 2>&1
+	"$(cell_of "$stem")/compile.sh" "$stem" > /dev/null 2>&1
 done
 floor=$(since "$t")
 
@@ -79,7 +81,7 @@ users=$(grep -l "/include/$touched" $(find "$out" -name '*.d') | sed 's/\.d$//')
 nusers=$(echo "$users" | grep -c .)
 t=$(now)
 for stem in $users; do
-	"$(echo "$stem" | sed 's|\(.*/[^/]*/[^/]*\)/linux/.*|\1|')/compile.sh" "$stem" > /dev/null 2>&1
+	"$(cell_of "$stem")/compile.sh" "$stem" > /dev/null 2>&1
 done
 users_floor=$(since "$t")
 touch "$tree/include/$touched"
@@ -94,7 +96,7 @@ kb_floor=0
 n=0
 for rc in $(echo "$tus" | head -n "$sample"); do
 	stem=${rc%.rc}
-	cell=$(echo "$stem" | sed 's|\(.*/[^/]*/[^/]*\)/linux/.*|\1|')
+	cell=$(cell_of "$stem")
 	kdir=$(sed -n 's/^kbuild\t//p' "$cell/manifest.tsv")
 	m=$logs/m$n
 	mkdir -p "$m"

@@ -249,5 +249,18 @@ check "why: devmap_managed.h forgets struct folio" \
 check "why: mutant 1 blames page_address.h for arm64's page_to_virt()" \
 	grep -q "why: linux/mm/folio_next.h: via linux/mm/page_address.h: lowmem_page_address() uses page_kasan_tag() (through the macro page_to_virt()), defined in linux/mm/page_kasan_tag.h, which page_address.h does not include" out/e2e-mut1.log
 
+# Slimness: each header alone, beside linux/mm.h.
+make --no-print-directory slimness OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.slimness.log" 2>&1
+slim_of() { # slim_of HEADER COLUMN: "headers / lines" of one cell, as two numbers
+	awk -v h="$1" -v c="$2" '$1 == h { print $(2 + 3 * (c - 1)), $(4 + 3 * (c - 1)) }' "$out/slimness.txt"
+}
+check "slimness: a row per catalogued header and one for linux/mm.h" \
+	test "$(grep -c '^linux/' "$out/slimness.txt")" -eq 22
+for col in 1 2; do
+	set -- $(slim_of linux/mm/page_kasan_tag.h $col) $(slim_of linux/mm.h $col)
+	check "slimness: page_kasan_tag.h pulls in fewer headers and lines than mm.h (cell $col: $1/$2 vs $3/$4)" \
+		test "$1" -gt 0 -a "$1" -lt "$3" -a "$2" -lt "$4"
+done
+
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
