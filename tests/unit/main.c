@@ -27,6 +27,8 @@ int main(void)
 	srunner_add_suite(sr, scan_suite());
 	srunner_add_suite(sr, drift_suite());
 	srunner_add_suite(sr, catalog_update_suite());
+	srunner_add_suite(sr, includes_suite());
+	srunner_add_suite(sr, explain_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

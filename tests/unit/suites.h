@@ -16,5 +16,7 @@ Suite *report_suite(void);
 Suite *scan_suite(void);
 Suite *drift_suite(void);
 Suite *catalog_update_suite(void);
+Suite *includes_suite(void);
+Suite *explain_suite(void);
 
 #endif

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Why a TU fails, from gcc's and clang's diagnostics and a scanned tree. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+#include "helpers.h"
+#include "suites.h"
+#include "util.h"
+
+static char *tree;
+static struct scan_index *ix;
+
+static void setup(void)
+{
+	tree = tmp_dir();
+	free(put_file(tree, "include/linux/a.h",
+		      "#ifndef A_H\n#define A_H\n"
+		      "#define a_macro(x) b_fn(x)\n"
+		      "int a_proto(struct thing *t);\n"
+		      "static inline int a_fn(int x) { return b_fn(x); }\n"
+		      "#endif\n"));
+	free(put_file(tree, "include/linux/b.h",
+		      "#ifndef B_H\n#define B_H\nint b_fn(int x);\nstruct thing { int x; };\n#endif\n"));
+	free(put_file(tree, "include/linux/c.h", "#ifndef C_H\n#define C_H\n#include <linux/b.h>\n#endif\n"));
+	ix = scan_tree(tree);
+	ck_assert_ptr_nonnull(ix);
+}
+
+static void teardown(void)
+{
+	scan_free(ix);
+	free(tree);
+}
+
+/* Explain log for header in a cell at /out/x whose tree is the fixture. */
+static char *explain(const char *header, const char *log, const char *diagnosed)
+{
+	struct sym_result sym = { (char *)"a_fn", (char *)"func", (char *)"used", (char *)"", 0 };
+	struct tu_result t = { 0 };
+	struct cell_result c = { 0 };
+	char *text = xstrdup(log), *p, *why;
+
+	/* the fixture's tree stands where the log says /src */
+	while ((p = strstr(text, "/src/"))) {
+		char *n = xasprintf("%.*s%s/%s", (int)(p - text), text, tree, p + 5);
+
+		free(text);
+		text = n;
+	}
+	t.header = (char *)header;
+	t.verdict = V_FAIL;
+	t.log = text;
+	t.syms = &sym;
+	t.nsyms = 1;
+	sym.diagnosed = diagnosed != NULL;
+	c.dir = (char *)"/out/x";
+	c.srctree = tree;
+	why = explain_failure(&t, &c, ix);
+	free(text);
+	return why;
+}
+
+START_TEST(test_macro_body_blames_its_header)
+{
+	char *why = explain("linux/a.h",
+			    "/src/include/linux/a.h:3:20: error: implicit declaration of function 'b_fn' "
+			    "[-Werror=implicit-function-declaration]\n"
+			    "/out/x/linux/a.c:10:9: note: in expansion of macro 'a_macro'\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/a.h: a_macro() uses b_fn(), defined in linux/b.h, which a.h does not include");
+	free(why);
+}
+END_TEST
+
+START_TEST(test_function_context)
+{
+	char *why = explain("linux/a.h",
+			    "/src/include/linux/a.h: In function 'a_fn':\n"
+			    "/src/include/linux/a.h:5:41: error: implicit declaration of function 'b_fn'\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/a.h: a_fn() uses b_fn(), defined in linux/b.h, which a.h does not include");
+	free(why);
+}
+END_TEST
+
+/* At file scope the prototype the error is in is the user. */
+START_TEST(test_struct_in_prototype)
+{
+	char *why = explain("linux/a.h",
+			    "/src/include/linux/a.h:4:21: warning: 'struct thing' declared inside parameter list "
+			    "will not be visible outside of this definition or declaration\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/a.h: a_proto() uses struct thing, defined in linux/b.h, which a.h does not "
+			      "include");
+	free(why);
+}
+END_TEST
+
+/* An error in an included header names that header. */
+START_TEST(test_via_included_header)
+{
+	char *why = explain("linux/c.h",
+			    "/src/include/linux/a.h: In function 'a_fn':\n"
+			    "/src/include/linux/a.h:5:41: error: implicit declaration of function 'b_fn'\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/c.h: via linux/a.h: a_fn() uses b_fn(), defined in linux/b.h, which a.h does "
+			      "not include");
+	free(why);
+}
+END_TEST
+
+/* clang reports at the TU; the catalogued use is the user. */
+START_TEST(test_clang_in_tu)
+{
+	char *why = explain("linux/a.h",
+			    "/out/x/linux/a.c:12:9: error: call to undeclared function 'b_fn'; ISO C99 and later "
+			    "do not support implicit function declarations [-Wimplicit-function-declaration]\n",
+			    "a_fn");
+
+	ck_assert_str_eq(why, "linux/a.h: a_fn uses b_fn(), defined in linux/b.h, which a.h does not include");
+	free(why);
+}
+END_TEST
+
+START_TEST(test_unknown_name)
+{
+	char *why = explain("linux/a.h", "/src/include/linux/a.h:2:1: error: unknown type name 'nothing_t'\n", NULL);
+
+	ck_assert_str_eq(why, "linux/a.h: uses nothing_t, which no header of the tree defines");
+	free(why);
+}
+END_TEST
+
+START_TEST(test_nothing_to_explain)
+{
+	ck_assert_ptr_null(explain("linux/a.h", "/src/include/linux/a.h:5:1: error: expected ';'\n", NULL));
+	ck_assert_ptr_null(explain("linux/a.h", "", NULL));
+}
+END_TEST
+
+Suite *explain_suite(void)
+{
+	Suite *s = suite_create("explain");
+	TCase *tc = tcase_create("explain");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_macro_body_blames_its_header);
+	tcase_add_test(tc, test_function_context);
+	tcase_add_test(tc, test_struct_in_prototype);
+	tcase_add_test(tc, test_via_included_header);
+	tcase_add_test(tc, test_clang_in_tu);
+	tcase_add_test(tc, test_unknown_name);
+	tcase_add_test(tc, test_nothing_to_explain);
+	suite_add_tcase(s, tc);
+	return s;
+}
