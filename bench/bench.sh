@@ -50,7 +50,7 @@ sel > "$logs/cold.log" 2>&1
 cold=$(since "$t")
 prep_sum=$(awk '/^  PREPARED / { s += $(NF - 1) } END { print s + 0 }' "$logs/cold.log")
 cells=$(awk '/^  PREPARED / { n++ } END { print n + 0 }' "$logs/cold.log")
-tus=$(find "$out" -name '*.rc' | sort)
+tus=$(find "$out" -mindepth 3 -name '*.rc' | sort)
 ntu=$(echo "$tus" | grep -c .)
 
 # 2. the floor: each TU's own command, serially, no make

@@ -187,8 +187,18 @@ static void add_command(struct strbuf *sb, const struct gen_opts *o, const struc
 	int i;
 
 	for (i = 0; i < kc->argc; i++) {
+		const char *a = kc->argv[i];
+		char *abs = NULL;
+
+		/* kbuild's relative include dirs (-I./include, -include ./x.h)
+		 * made absolute, so that depfiles name files make can find */
+		if (starts_with(a, "-I") && a[2] && a[2] != '/')
+			abs = xasprintf("-I%s/%s", o->kbuild, starts_with(a + 2, "./") ? a + 4 : a + 2);
+		else if (i > 0 && !strcmp(kc->argv[i - 1], "-include") && a[0] != '/')
+			abs = xasprintf("%s/%s", o->kbuild, starts_with(a, "./") ? a + 2 : a);
 		sb_addc(sb, ' ');
-		sb_add_shell_word(sb, kc->argv[i]);
+		sb_add_shell_word(sb, abs ? abs : a);
+		free(abs);
 		if (i > 0)
 			continue;
 		if (probe_word)

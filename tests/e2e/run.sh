@@ -79,6 +79,10 @@ cp "$out/results.tsv" "$out/results.first"
 make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.rerun.log" 2>&1
 check "a rerun with nothing changed compiles no TU" sh -c "! grep -q '^  CC ' '$out.rerun.log'"
 check "a rerun gives byte-identical results" same_file "$out/results.first" "$out/results.tsv"
+rm -f "$out/x86_64/defconfig/linux/mm/folio_zone.rc"
+make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.rerun2.log" 2>&1
+check "a TU whose result is gone is compiled again, and only it" \
+	sh -c "grep '^  CC ' '$out.rerun2.log' | grep -qx '  CC      x86_64/defconfig linux/mm/folio_zone.h'"
 
 # JUnit: one testsuite per cell, one testcase per header.
 check "results.xml has one testsuite per cell" test "$(grep -c '<testsuite name=' "$out/results.xml")" -eq 2
