@@ -9,7 +9,8 @@
 #   sum of prepares        the PREPARED times of that run, added up
 #   compile floor          every TU's command run directly, one after the
 #                          other, no make (the least the compile can cost)
-#   harness -j1            the compile stage under make -j1: the same work
+#   harness -j1            the whole run with one job (HT_JOBS=-j1: make
+#                          does not pass -j1 on in MAKEFLAGS): the same work
 #                          as the floor plus make's bookkeeping
 #   overhead               harness -j1 / floor (goal <= 1.3)
 #   harness -jN            the compile stage with every core
@@ -64,7 +65,7 @@ floor=$(since "$t")
 # 3. the compile stage under make, -j1 and -jN
 rm -f $tus
 t=$(now)
-sel -j1 > "$logs/j1.log" 2>&1
+sel HT_JOBS=-j1 > "$logs/j1.log" 2>&1
 j1=$(since "$t")
 rm -f $tus
 t=$(now)
