@@ -39,6 +39,22 @@ run_hdrtest() {
 	rc=$?
 }
 
+# fails_everywhere TSV HEADER TEXT WHAT WHY: HEADER fails on every arch, and
+# its detail has TEXT
+fails_everywhere() {
+	for a in $archs; do
+		check "$4 on $a" has_verdict "$1" "$a" "$2" fail
+		check "$5 on $a" detail_has "$1" "$a" "$2" "$3"
+	done
+}
+
+# new_overlay NAME: an empty overlay dir out/e2e-overlay-NAME, in $ov
+new_overlay() {
+	ov=$top/out/e2e-overlay-$1
+	rm -rf "$ov"
+	mkdir -p "$ov/linux/mm"
+}
+
 # verdict TSV ARCH HEADER: the verdict column of one cell
 verdict() {
 	awk -F '\t' -v a="$2" -v h="$3" '$1 == a && $3 == h { print $4 }' "$1"
@@ -119,9 +135,7 @@ check "the manifest names the kernel tree" test -f "$tree/include/linux/mm/page_
 # include.  arm64's page_to_virt() calls page_kasan_tag(); x86_64's does not.
 # folio_next.h (which includes page_address.h) must turn from pass to fail
 # on arm64 only.
-ov=$top/out/e2e-overlay-kasan
-rm -rf "$ov"
-mkdir -p "$ov/linux/mm"
+new_overlay kasan
 grep -v '^#include <linux/mm/page_kasan_tag.h>' "$tree/include/linux/mm/page_address.h" \
 	> "$ov/linux/mm/page_address.h"
 check "mutant 1 removes exactly one line" \
@@ -138,36 +152,24 @@ check "mutant 1: page_address.h on arm64 now fails on page_kasan_tag()" \
 	detail_has "$m" arm64 linux/mm/page_address.h "page_kasan_tag"
 
 # Mutation 2, every arch: vmalloc_addr.h without <linux/types.h> (bool).
-ov=$top/out/e2e-overlay-types
-rm -rf "$ov"
-mkdir -p "$ov/linux/mm"
+new_overlay types
 grep -v '^#include <linux/types.h>' "$tree/include/linux/mm/vmalloc_addr.h" > "$ov/linux/mm/vmalloc_addr.h"
 run_hdrtest out/e2e-mut2 OVERLAY="$ov"
 m=out/e2e-mut2/results.tsv
-for a in $archs; do
-	check "mutant 2: vmalloc_addr.h without <linux/types.h> fails on $a" \
-		has_verdict "$m" "$a" linux/mm/vmalloc_addr.h fail
-	check "mutant 2: ... naming the unknown type bool on $a" \
-		detail_has "$m" "$a" linux/mm/vmalloc_addr.h "unknown type name 'bool'"
-done
+fails_everywhere "$m" linux/mm/vmalloc_addr.h "unknown type name 'bool'" \
+	"mutant 2: vmalloc_addr.h without <linux/types.h> fails" "mutant 2: ... naming the unknown type bool"
 
 # Mutation 3: pfmemalloc.h without its include guard.  The TU includes the
 # header twice, so the static inline functions are defined twice.
-ov=$top/out/e2e-overlay-guard
-rm -rf "$ov"
-mkdir -p "$ov/linux/mm"
+new_overlay guard
 grep -v '_LINUX_MM_PFMEMALLOC_H' "$tree/include/linux/mm/pfmemalloc.h" \
 	> "$ov/linux/mm/pfmemalloc.h"
 check "mutant 3 has no #endif left over" \
 	test "$(grep -c '^#endif' "$ov/linux/mm/pfmemalloc.h")" -eq 0
 run_hdrtest out/e2e-mut3 OVERLAY="$ov"
 m=out/e2e-mut3/results.tsv
-for a in $archs; do
-	check "mutant 3: pfmemalloc.h without include guard fails on $a" \
-		has_verdict "$m" "$a" linux/mm/pfmemalloc.h fail
-	check "mutant 3: ... with a redefinition on $a" \
-		detail_has "$m" "$a" linux/mm/pfmemalloc.h "redefinition of"
-done
+fails_everywhere "$m" linux/mm/pfmemalloc.h "redefinition of" \
+	"mutant 3: pfmemalloc.h without include guard fails" "mutant 3: ... with a redefinition"
 
 # The consumers of the series' last patch: which still pull in linux/mm.h,
 # and through which chain.
@@ -180,20 +182,16 @@ done
 
 # Mutation 4: a slim header that includes linux/mm.h fails, naming the chain,
 # even though it compiles.
-ov=$top/out/e2e-overlay-forbid
-rm -rf "$ov"
-mkdir -p "$ov/linux/mm"
+new_overlay forbid
 sed 's|^#include <linux/bits.h>.*|&\n#include <linux/mm.h>|' "$tree/include/linux/mm/pfmemalloc.h" \
 	> "$ov/linux/mm/pfmemalloc.h"
 check "mutant 4 adds exactly one line" \
 	test "$(diff "$tree/include/linux/mm/pfmemalloc.h" "$ov/linux/mm/pfmemalloc.h" | grep -c '^>')" -eq 1
 run_hdrtest out/e2e-mut4 OVERLAY="$ov"
 m=out/e2e-mut4/results.tsv
-for a in $archs; do
-	check "mutant 4: pfmemalloc.h including linux/mm.h fails on $a" has_verdict "$m" "$a" linux/mm/pfmemalloc.h fail
-	check "mutant 4: ... naming the chain on $a" detail_has "$m" "$a" linux/mm/pfmemalloc.h \
-		"pulls in the forbidden header linux/mm.h: linux/mm/pfmemalloc.h -> linux/mm.h"
-done
+fails_everywhere "$m" linux/mm/pfmemalloc.h \
+	"pulls in the forbidden header linux/mm.h: linux/mm/pfmemalloc.h -> linux/mm.h" \
+	"mutant 4: pfmemalloc.h including linux/mm.h fails" "mutant 4: ... naming the chain"
 
 # The reviewer's rename: folio_next() moves from mm/folio_next.h into a new
 # mm/folio_iter.h, in a copy of the tree (hard links; the two changed files
