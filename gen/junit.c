@@ -47,17 +47,6 @@ static void xml_cdata(struct strbuf *sb, const char *s)
 	sb_add(sb, "]]>");
 }
 
-static void count(const struct cell_result *c, int *fail, int *skip)
-{
-	int i;
-
-	*fail = *skip = 0;
-	for (i = 0; i < c->ntus; i++) {
-		*fail += c->tus[i].verdict == V_FAIL;
-		*skip += c->tus[i].verdict == V_SKIP;
-	}
-}
-
 char *render_junit(const struct run_results *r)
 {
 	struct strbuf sb;
@@ -71,14 +60,14 @@ char *render_junit(const struct run_results *r)
 		t.pass + t.fail + t.skip, t.fail, t.skip);
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
-		int fail, skip;
+		struct tally ct;
 
-		count(c, &fail, &skip);
+		tally_cell(c, &ct);
 		sb_add(&sb, "  <testsuite name=\"");
 		xml_attr(&sb, c->arch);
 		sb_addc(&sb, '/');
 		xml_attr(&sb, c->config);
-		sb_addf(&sb, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\">\n", c->ntus, fail, skip);
+		sb_addf(&sb, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\">\n", c->ntus, ct.fail, ct.skip);
 		for (j = 0; j < c->ntus; j++) {
 			const struct tu_result *tu = &c->tus[j];
 

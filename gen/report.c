@@ -6,26 +6,39 @@
 
 #include "util.h"
 
-void tally_run(const struct run_results *r, struct tally *t)
+/* Add the verdicts of one cell to t. */
+static void add_cell(const struct cell_result *c, struct tally *t)
 {
-	int i, j;
+	int j;
 
-	memset(t, 0, sizeof(*t));
-	for (i = 0; i < r->ncells; i++) {
-		for (j = 0; j < r->cells[i]->ntus; j++) {
-			switch (r->cells[i]->tus[j].verdict) {
-			case V_PASS:
-				t->pass++;
-				break;
-			case V_FAIL:
-				t->fail++;
-				break;
-			case V_SKIP:
-				t->skip++;
-				break;
-			}
+	for (j = 0; j < c->ntus; j++) {
+		switch (c->tus[j].verdict) {
+		case V_PASS:
+			t->pass++;
+			break;
+		case V_FAIL:
+			t->fail++;
+			break;
+		case V_SKIP:
+			t->skip++;
+			break;
 		}
 	}
+}
+
+void tally_cell(const struct cell_result *c, struct tally *t)
+{
+	memset(t, 0, sizeof(*t));
+	add_cell(c, t);
+}
+
+void tally_run(const struct run_results *r, struct tally *t)
+{
+	int i;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < r->ncells; i++)
+		add_cell(r->cells[i], t);
 }
 
 /* The TU of header in cell, or NULL. */
@@ -75,23 +88,17 @@ static void write_cell_lines(FILE *f, const struct run_results *r)
 	fprintf(f, "%-*s  %4s  %4s  %4s  %s\n", w, "cell", "pass", "fail", "skip", "failing headers");
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
-		int pass = 0, fail = 0, skip = 0;
+		struct tally t;
 		struct strbuf names;
 		char *cell = xasprintf("%s/%s", c->arch, c->config);
 
+		tally_cell(c, &t);
 		sb_init(&names);
-		for (j = 0; j < c->ntus; j++) {
-			const struct tu_result *t = &c->tus[j];
-
-			pass += t->verdict == V_PASS;
-			skip += t->verdict == V_SKIP;
-			if (t->verdict == V_FAIL) {
-				fail++;
-				sb_addf(&names, "%s%s", names.len ? " " : "", t->header);
-			}
-		}
-		fprintf(f, "%-*s  %4d  %4d  %4d  %s\n", w, cell, pass, fail, skip,
-			skip == c->ntus ? c->reason : names.len ? names.buf : "");
+		for (j = 0; j < c->ntus; j++)
+			if (c->tus[j].verdict == V_FAIL)
+				sb_addf(&names, "%s%s", names.len ? " " : "", c->tus[j].header);
+		fprintf(f, "%-*s  %4d  %4d  %4d  %s\n", w, cell, t.pass, t.fail, t.skip,
+			t.skip == c->ntus ? c->reason : names.len ? names.buf : "");
 		sb_release(&names);
 		free(cell);
 	}
@@ -271,12 +278,10 @@ static void ktap_tu(struct strbuf *sb, const struct tu_result *t, int level)
 
 static int cell_failed(const struct cell_result *c)
 {
-	int i;
+	struct tally t;
 
-	for (i = 0; i < c->ntus; i++)
-		if (c->tus[i].verdict == V_FAIL)
-			return 1;
-	return 0;
+	tally_cell(c, &t);
+	return t.fail > 0;
 }
 
 char *render_ktap(const struct run_results *r)
@@ -343,9 +348,11 @@ char *render_ktap(const struct run_results *r)
 				ktap_text(&sb, c->reason);
 				sb_addc(&sb, '\n');
 			} else {
+				int cf = cell_failed(c);
+
 				all_skipped = 0;
-				failed |= cell_failed(c);
-				sb_addf(&sb, "  %s %d %s\n", cell_failed(c) ? "not ok" : "ok", n, c->config);
+				failed |= cf;
+				sb_addf(&sb, "  %s %d %s\n", cf ? "not ok" : "ok", n, c->config);
 			}
 		}
 		if (all_skipped)

@@ -17,6 +17,7 @@ struct tally {
 };
 
 void tally_run(const struct run_results *r, struct tally *t);
+void tally_cell(const struct cell_result *c, struct tally *t);
 
 void write_table(FILE *f, const struct run_results *r);
 void write_failures(FILE *f, const struct run_results *r);
