@@ -20,6 +20,7 @@ struct parser {
 	cond_name_ok_fn name_ok;
 	void *ctx;
 	int failed;
+	int nesting;	/* '!' and '(' being parsed: the recursion's depth */
 };
 
 static struct loc here(struct parser *ps)
@@ -58,7 +59,29 @@ static struct cond *node(enum cond_op op, struct loc loc)
 
 	c->op = op;
 	c->loc = loc;
+	c->depth = 1;
 	return c;
+}
+
+/* Reports and returns 1 if depth levels are too many. */
+static int too_deep(struct parser *ps, int depth, const struct loc *loc)
+{
+	if (depth <= COND_MAX_DEPTH)
+		return 0;
+	if (!ps->failed) {
+		ps->failed = 1;
+		error_at(loc, "condition nested deeper than %d levels", COND_MAX_DEPTH);
+	}
+	return 1;
+}
+
+/* c's depth from its operands (either may be NULL after an error). */
+static int set_depth(struct parser *ps, struct cond *c)
+{
+	int l = c->l ? c->l->depth : 0, r = c->r ? c->r->depth : 0;
+
+	c->depth = 1 + (l > r ? l : r);
+	return too_deep(ps, c->depth, &c->loc);
 }
 
 static struct cond *parse_or(struct parser *ps);
@@ -71,15 +94,22 @@ static struct cond *parse_unary(struct parser *ps)
 
 	skip_space(ps);
 	loc = here(ps);
+	if ((*ps->p == '!' || *ps->p == '(') && too_deep(ps, ps->nesting + 1, &loc))
+		return NULL;
 	if (*ps->p == '!') {
 		ps->p++;
 		c = node(COND_NOT, loc);
+		ps->nesting++;
 		c->l = parse_unary(ps);
+		ps->nesting--;
+		set_depth(ps, c);
 		return c;
 	}
 	if (*ps->p == '(') {
 		ps->p++;
+		ps->nesting++;
 		c = parse_or(ps);
+		ps->nesting--;
 		skip_space(ps);
 		if (*ps->p != ')') {
 			fail(ps, "')' or an operator (&&, ||)");
@@ -123,6 +153,9 @@ static struct cond *parse_binary(struct parser *ps, enum cond_op op)
 		n->l = c;
 		n->r = op == COND_AND ? parse_unary(ps) : parse_binary(ps, COND_AND);
 		c = n;
+		/* "a && b && ..." makes the tree one level deeper per operator */
+		if (set_depth(ps, c))
+			return c;
 	}
 }
 
@@ -133,7 +166,7 @@ static struct cond *parse_or(struct parser *ps)
 
 struct cond *cond_parse(const char *text, const struct loc *loc, cond_name_ok_fn name_ok, void *ctx)
 {
-	struct parser ps = { text, text, *loc, name_ok, ctx, 0 };
+	struct parser ps = { text, text, *loc, name_ok, ctx, 0, 0 };
 	struct cond *c = parse_or(&ps);
 
 	skip_space(&ps);

@@ -13,6 +13,7 @@ struct cond {
 	char *name;		/* COND_SYM */
 	struct cond *l, *r;	/* r is NULL for COND_NOT */
 	struct loc loc;
+	int depth;		/* levels of the tree from this node down, itself included */
 };
 
 /* Answers whether name (not starting with CONFIG_) may appear in a
@@ -21,6 +22,10 @@ typedef int (*cond_name_ok_fn)(const char *name, void *ctx);
 /* Value of a name in a condition: 1 true, 0 false. */
 typedef int (*cond_value_fn)(const char *name, void *ctx);
 typedef void (*cond_visit_fn)(const char *name, void *ctx);
+
+/* The parser, cond_eval() and cond_free() recurse once per level of a
+ * condition: deeper input is an error, not a stack overflow. */
+#define COND_MAX_DEPTH 200
 
 /* Parse text; loc is where text starts (its column is advanced per char).
  * Returns NULL after reporting "file:line:col: error: ..." on bad input. */
