@@ -749,12 +749,13 @@ struct catalog *catalog_read(char **paths, int npaths)
 
 	for (i = 0; i < npaths; i++) {
 		struct parse_state ps = { cat, NULL, 0, NULL, NULL, NULL };
-		char *text = read_file(paths[i], NULL), *line, *next;
+		char *text = read_text_file(paths[i], NULL, "catalog lines"), *line, *next;
 
 		*(char **)push(&cat->files, &cat->nfiles, sizeof(char *)) = xstrdup(paths[i]);
 		ps.file = cat->files[cat->nfiles - 1];
 		if (!text) {
-			error("cannot read catalog %s: %s", paths[i], strerror(errno));
+			if (errno != EILSEQ)	/* a NUL byte: reported */
+				error("cannot read catalog %s: %s", paths[i], strerror(errno));
 			continue;
 		}
 		for (line = text; *line; line = next) {

@@ -33,6 +33,7 @@ struct tparser {
 	struct clex_tok t;
 	const struct catalog *cat;
 	int failed;
+	int nesting;	/* '!' and '(' being translated: the recursion's depth */
 };
 
 static void tnext(struct tparser *tp)
@@ -138,13 +139,21 @@ static struct tr t_unary(struct tparser *tp)
 
 	if (tp->failed)
 		return konst(0);
+	/* deeper than a catalog condition may be: not translatable */
+	if ((tis(tp, "!") || tis(tp, "(")) && tp->nesting >= COND_MAX_DEPTH)
+		return fail(tp);
 	if (tis(tp, "!")) {
 		tnext(tp);
-		return tr_not(t_unary(tp));
+		tp->nesting++;
+		r = tr_not(t_unary(tp));
+		tp->nesting--;
+		return r;
 	}
 	if (tis(tp, "(")) {
 		tnext(tp);
+		tp->nesting++;
 		r = t_or(tp);
+		tp->nesting--;
 		if (!tis(tp, ")")) {
 			free(r.text);
 			return fail(tp);
@@ -815,9 +824,10 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 	int i, round, ret = 0, changes = 0;
 
 	for (i = 0; i < npaths; i++) {
-		originals[i] = read_file(paths[i], NULL);
+		originals[i] = read_text_file(paths[i], NULL, "catalog lines");
 		if (!originals[i]) {
-			error("cannot read catalog %s: %s", paths[i], strerror(errno));
+			if (errno != EILSEQ)	/* a NUL byte: reported */
+				error("cannot read catalog %s: %s", paths[i], strerror(errno));
 			ret = 2;
 			goto out;
 		}

@@ -116,10 +116,11 @@ struct kbuild_cmd *kbuild_cmd_extract(const char *kdir, const char *object)
 	int nwords = 0, i;
 
 	cmdfile = xasprintf("%s/%s/.%s.cmd", kdir, dir, base);
-	text = read_file(cmdfile, NULL);
+	text = read_text_file(cmdfile, NULL, "kbuild's make syntax");
 	if (!text) {
-		error("cannot read %s: %s (was 'make %s' run in that build dir?)", cmdfile, strerror(errno),
-		      object);
+		if (errno != EILSEQ)	/* a NUL byte: reported */
+			error("cannot read %s: %s (was 'make %s' run in that build dir?)", cmdfile,
+			      strerror(errno), object);
 		goto out;
 	}
 	/* savedcmd_ since v6.3, cmd_ before */
@@ -212,12 +213,13 @@ char *kbuild_cmd_format(const struct kbuild_cmd *kc)
 
 struct kbuild_cmd *kbuild_cmd_load(const char *path)
 {
-	char *text = read_file(path, NULL), *line, *next;
+	char *text = read_text_file(path, NULL, "'object OBJ' and 'arg WORD' lines"), *line, *next;
 	struct kbuild_cmd *kc;
 	struct loc loc = { path, 0, 1 };
 
 	if (!text) {
-		error("cannot read %s: %s", path, strerror(errno));
+		if (errno != EILSEQ)	/* a NUL byte: reported */
+			error("cannot read %s: %s", path, strerror(errno));
 		return NULL;
 	}
 	kc = xcalloc(1, sizeof(*kc));

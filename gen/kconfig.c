@@ -70,9 +70,10 @@ struct kconfig *kconfig_read(const char *path)
 	struct loc loc = { path, 0, 1 };
 	int bad = 0;
 
-	text = read_file(path, NULL);
+	text = read_text_file(path, NULL, "CONFIG_NAME=value lines");
 	if (!text) {
-		error("cannot read %s: %s", path, strerror(errno));
+		if (errno != EILSEQ)	/* a NUL byte: reported */
+			error("cannot read %s: %s", path, strerror(errno));
 		return NULL;
 	}
 	kc = xcalloc(1, sizeof(*kc));

@@ -275,6 +275,14 @@ static void words_init(void)
 
 #define DT_BODY 100	/* a skipped "{...}" inside a declaration */
 
+/* Why a file is not indexed (scan.h): its bytes are not a C header. */
+enum skip_reason {
+	SKIP_NONE,
+	SKIP_NUL,		/* a NUL byte */
+	SKIP_DEEP_IF,		/* #if nested deeper than SCAN_MAX_DEPTH */
+	SKIP_DEEP_PAREN,	/* brackets nested deeper than SCAN_MAX_DEPTH */
+};
+
 struct dtok {
 	const char *s;
 	int n;
@@ -339,6 +347,8 @@ struct fscan {
 	int ntoks;		/* tokens and directives seen at file level */
 	int seq;		/* definitions so far, to sort them stably */
 	int ndefs_cap, nincludes_cap, ngroups_cap;
+	int skip;		/* SKIP_*: the file is not indexed */
+	const char *skip_at;	/* where the reason for skip is */
 };
 
 static char *scratch(struct fscan *fs, size_t n)
@@ -504,6 +514,14 @@ static struct scan_cond *new_cond(struct fscan *fs, const struct scan_cond *pare
 	return c;
 }
 
+static void skip_file(struct fscan *fs, int why, const char *at)
+{
+	if (!fs->skip) {
+		fs->skip = why;
+		fs->skip_at = at;
+	}
+}
+
 static struct frame *top_frame(struct fscan *fs)
 {
 	return fs->nframes ? &fs->frames[fs->nframes - 1] : NULL;
@@ -521,12 +539,16 @@ static void reset_decl(struct fscan *fs)
 	fs->nalts = 0;
 }
 
-static void push_if(struct fscan *fs, const char *expr, int line, int guard)
+static void push_if(struct fscan *fs, const char *expr, const char *expr_at, int line, int guard)
 {
 	struct scan_file *f = fs->f;
 	struct frame *fr;
 	struct scan_group *g;
 
+	if (fs->nframes >= SCAN_MAX_DEPTH) {
+		skip_file(fs, SKIP_DEEP_IF, expr_at);
+		return;
+	}
 	if (fs->nframes == fs->capframes) {
 		fs->capframes = fs->capframes ? fs->capframes * 2 : 16;
 		fs->frames = xrealloc(fs->frames, fs->capframes * sizeof(*fs->frames));
@@ -775,7 +797,7 @@ static void directive(struct fscan *fs, const struct clex_tok *pp)
 		char *e;
 
 		if (!directive_name(rest, end, rline, &x)) {
-			push_if(fs, normalized(fs, rest, end), line, 0);
+			push_if(fs, normalized(fs, rest, end), pp->s, line, 0);
 			return;
 		}
 		e = aalloc(fs->arena, x.n + 11);
@@ -783,9 +805,9 @@ static void directive(struct fscan *fs, const struct clex_tok *pp)
 		if (neg && fs->ntoks == 1 && fs->allow_guard) {
 			fs->guard_candidate = x.s;
 			fs->guard_candidate_n = (int)x.n;
-			push_if(fs, e, line, 1);
+			push_if(fs, e, pp->s, line, 1);
 		} else {
-			push_if(fs, e, line, 0);
+			push_if(fs, e, pp->s, line, 0);
 		}
 	} else if (IS("if")) {
 		const char *e = normalized(fs, rest, end);
@@ -793,9 +815,9 @@ static void directive(struct fscan *fs, const struct clex_tok *pp)
 		if (fs->ntoks == 1 && fs->allow_guard && negated_defined(rest, end, rline, &x)) {
 			fs->guard_candidate = x.s;
 			fs->guard_candidate_n = (int)x.n;
-			push_if(fs, e, line, 1);
+			push_if(fs, e, pp->s, line, 1);
 		} else {
-			push_if(fs, e, line, 0);
+			push_if(fs, e, pp->s, line, 0);
 		}
 	} else if (IS("elif")) {
 		add_branch(fs, normalized(fs, rest, end), line);
@@ -1480,6 +1502,9 @@ static void c_token(struct fscan *fs, const struct clex_tok *t)
 		fs->paren++;
 	else if ((c == ')' || c == ']') && fs->paren > 0)
 		fs->paren--;
+	/* the declaration's analysis recurses once per bracket level */
+	if (fs->paren > SCAN_MAX_DEPTH)
+		skip_file(fs, SKIP_DEEP_PAREN, t->s);
 	push_tok(fs, t, t->kind);
 }
 
@@ -1515,6 +1540,8 @@ static void reset_file(struct fscan *fs)
 	fs->guard_bad = 0;
 	fs->ntoks = 0;
 	fs->saw_asm = 0;
+	fs->skip = SKIP_NONE;
+	fs->skip_at = NULL;
 }
 
 /* ".macro" at the start of a line: assembler, in a header included from
@@ -1561,6 +1588,8 @@ static int scan_text(struct fscan *fs, const char *text, size_t len)
 		}
 		if (fs->guard_bad)
 			return -1;
+		if (fs->skip)
+			return 0;
 	}
 	if (fs->guard_candidate && !fs->f->guard)
 		return -1;
@@ -1606,7 +1635,9 @@ static void scan_file_text(struct fscan *fs, struct scan_file *f, const char *te
 		fs->nframes--;
 	}
 	reset_decl(fs);
-	qsort(f->defs, f->ndefs, sizeof(*f->defs), def_cmp);
+	/* qsort() and memcpy() want a pointer even for 0 elements */
+	if (f->ndefs)
+		qsort(f->defs, f->ndefs, sizeof(*f->defs), def_cmp);
 	if (fs->nundefs) {
 		qsort(fs->undefs, fs->nundefs, sizeof(*fs->undefs), undef_cmp);
 		for (j = 0; j < f->ndefs; j++) {
@@ -1755,13 +1786,19 @@ static void index_def(struct scan_index *ix, struct name_table *t, struct scan_d
 /* Files are scanned by worker threads, each with its own arena and
  * buffers, taking the next file from a shared counter; the index is then
  * built in path order, so the result does not depend on the threads. */
+struct skip {
+	int err;		/* errno: the file could not be read */
+	int why;		/* else SKIP_*, at loc (file set by build()) */
+	struct loc loc;
+};
+
 struct worker {
 	struct scan_index *ix;
 	int dirfd;
 	pthread_mutex_t *lock;
 	int *next;
 	struct arena arena;
-	int *errnos;		/* per file: why it could not be read */
+	struct skip *skips;	/* per file: why it was not indexed */
 };
 
 static void *worker_run(void *p)
@@ -1776,7 +1813,7 @@ static void *worker_run(void *p)
 	for (;;) {
 		struct scan_file *f;
 		size_t len;
-		char *text;
+		char *text, *nul;
 		int i;
 
 		pthread_mutex_lock(w->lock);
@@ -1787,16 +1824,49 @@ static void *worker_run(void *p)
 		f = w->ix->files[i];
 		text = w->dirfd < 0 ? NULL : slurp_at(w->dirfd, f->path, &len, &filebuf, &filecap);
 		if (!text) {
-			w->errnos[i] = w->dirfd < 0 ? EBADF : errno;
+			w->skips[i].err = w->dirfd < 0 ? EBADF : errno;
 			f->unreadable = 1;
 			continue;
 		}
 		fs.ndefs_cap = fs.nincludes_cap = fs.ngroups_cap = 0;
-		scan_file_text(&fs, f, text, len);
+		fs.f = f;
+		nul = memchr(text, '\0', len);
+		if (nul) {
+			fs.skip = SKIP_NUL;
+			fs.skip_at = nul;
+		} else {
+			scan_file_text(&fs, f, text, len);
+		}
+		if (fs.skip) {
+			w->skips[i].why = fs.skip;
+			text_loc(&w->skips[i].loc, text, fs.skip_at);
+			reset_file(&fs);	/* nothing of it in the index */
+			f->unreadable = 1;
+		}
 	}
 	fscan_release(&fs);
 	free(filebuf);
 	return NULL;
+}
+
+/* In the main thread, so that messages do not interleave. */
+static void report_skip(const char *tree, const struct scan_file *f, struct skip *s)
+{
+	char *path;
+
+	if (!s->why) {
+		error("cannot read %s/%s: %s", tree, f->path, strerror(s->err));
+		return;
+	}
+	path = xasprintf("%s/%s", tree, f->path);
+	s->loc.file = path;
+	if (s->why == SKIP_NUL)
+		nul_error(&s->loc, "a C header");
+	else
+		error_at(&s->loc, "%s nested deeper than %d levels", s->why == SKIP_DEEP_IF ? "#if" : "brackets",
+			 SCAN_MAX_DEPTH);
+	note_at(&s->loc, "%s is not indexed", f->path);
+	free(path);
 }
 
 static int nthreads_for(int nfiles)
@@ -1816,11 +1886,14 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	struct worker workers[8];
 	pthread_t threads[8];
-	int dirfd, i, j, next = 0, nthreads, *errnos;
+	int dirfd, i, j, next = 0, nthreads;
+	struct skip *skips;
 
 	words_init();
-	memcpy(sorted, relpaths, n * sizeof(char *));
-	qsort(sorted, n, sizeof(char *), path_cmp);
+	if (n) {
+		memcpy(sorted, relpaths, n * sizeof(char *));
+		qsort(sorted, n, sizeof(char *), path_cmp);
+	}
 	dirfd = open(tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0)
 		error("cannot open %s: %s", tree, strerror(errno));
@@ -1839,7 +1912,7 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 		free(inc);
 		ix->files[ix->nfiles++] = f;
 	}
-	errnos = xcalloc(ix->nfiles + 1, sizeof(int));
+	skips = xcalloc(ix->nfiles + 1, sizeof(*skips));
 	nthreads = nthreads_for(ix->nfiles);
 	for (i = 0; i < nthreads; i++) {
 		memset(&workers[i], 0, sizeof(workers[i]));
@@ -1847,7 +1920,7 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 		workers[i].dirfd = dirfd;
 		workers[i].lock = &lock;
 		workers[i].next = &next;
-		workers[i].errnos = errnos;
+		workers[i].skips = skips;
 	}
 	for (i = 1; i < nthreads; i++)
 		if (pthread_create(&threads[i], NULL, worker_run, &workers[i]))
@@ -1873,7 +1946,7 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 		struct scan_file *f = ix->files[i];
 
 		if (f->unreadable) {
-			error("cannot read %s/%s: %s", tree, f->path, strerror(errnos[i]));
+			report_skip(tree, f, &skips[i]);
 			ix->stats.unreadable++;
 		}
 		HASH_ADD_KEYPTR(hh, ix->file_index, f->path, strlen(f->path), f);
@@ -1896,7 +1969,7 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 		}
 	}
 	ix->stats.files = ix->nfiles;
-	free(errnos);
+	free(skips);
 	free(names.slots);
 	if (dirfd >= 0)
 		close(dirfd);

@@ -98,6 +98,8 @@ struct scan_file {
 
 struct scan_index;
 
+#define SCAN_MAX_DEPTH 200
+
 struct scan_stats {
 	int files;
 	int defs;
@@ -109,7 +111,12 @@ struct scan_stats {
  * message) if tree has no include/ dir. */
 struct scan_index *scan_tree(const char *tree);
 /* Index the given files (paths relative to tree); a file that cannot be
- * read is reported and counted in the stats, but is no error. */
+ * read is reported and counted in the stats, but is no error.  Neither is
+ * a file that is no C header: one with a NUL byte, or with #if or
+ * brackets nested deeper than SCAN_MAX_DEPTH levels (the scanner's
+ * memory and recursion grow with the depth).  It is reported as
+ * "file:line:col: error: ...", not indexed, and counted as unreadable,
+ * so that "hdrtest scan" exits 2: never indexed half-way. */
 struct scan_index *scan_paths(const char *tree, char **relpaths, int n);
 void scan_free(struct scan_index *ix);
 /* Append every *.h under tree/rel (a path relative to tree, searched

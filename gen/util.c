@@ -231,6 +231,54 @@ char *read_file(const char *path, size_t *len)
 	return sb_detach(&sb);
 }
 
+void text_loc(struct loc *loc, const char *text, const char *p)
+{
+	const char *bol = text, *q;
+
+	loc->line = 1;
+	for (q = text; q < p; q++) {
+		if (*q == '\n') {
+			loc->line++;
+			bol = q + 1;
+		}
+	}
+	loc->col = (int)(p - bol) + 1;
+}
+
+void nul_error(const struct loc *loc, const char *expected)
+{
+	error_at(loc, "NUL byte in a text file (expected %s)", expected);
+}
+
+int check_text(const char *file, const char *text, size_t len, const char *expected)
+{
+	const char *nul = memchr(text, '\0', len);
+	struct loc loc = { file, 0, 0 };
+
+	if (!nul)
+		return 0;
+	text_loc(&loc, text, nul);
+	nul_error(&loc, expected);
+	return -1;
+}
+
+char *read_text_file(const char *path, size_t *len, const char *expected)
+{
+	size_t n;
+	char *text = read_file(path, &n);
+
+	if (!text)
+		return NULL;
+	if (check_text(path, text, n, expected)) {
+		free(text);
+		errno = EILSEQ;
+		return NULL;
+	}
+	if (len)
+		*len = n;
+	return text;
+}
+
 int starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;

@@ -41,6 +41,16 @@ char *sb_detach(struct strbuf *sb);
 
 /* Read a whole file; NULL (errno set) if it cannot be read. */
 char *read_file(const char *path, size_t *len);
+/* Read a file the tool parses as text.  A NUL byte in it would end the
+ * text early without a word, so it is reported as "path:line:col: error:
+ * NUL byte in a text file (expected WHAT)" and NULL returned with errno
+ * EILSEQ; other failures as read_file(). */
+char *read_text_file(const char *path, size_t *len, const char *expected);
+/* The same check on text[0..len) from file: 0, or -1 after the error. */
+int check_text(const char *file, const char *text, size_t len, const char *expected);
+void nul_error(const struct loc *loc, const char *expected);
+/* loc's line and column (from 1) of p in text; loc->file is untouched. */
+void text_loc(struct loc *loc, const char *text, const char *p);
 
 /* Print "file:line:col: error: ..." to stderr.  Errors are counted so a
  * caller can report every problem in its input before giving up. */
