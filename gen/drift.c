@@ -353,7 +353,8 @@ struct drift_report *drift_check(const struct catalog *cat, const struct scan_in
 		}
 		key_free(&seen);
 	}
-	qsort(r->items + first_new, r->n - first_new, sizeof(*r->items), new_cmp);
+	if (r->n > first_new)	/* r->items is NULL if there are none */
+		qsort(r->items + first_new, r->n - first_new, sizeof(*r->items), new_cmp);
 	key_free(&catalogued);
 	return r;
 }
