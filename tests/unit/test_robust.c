@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Hostile input: a NUL byte in a text file is an error at its position,
+ * never the end of the file; nesting deeper than the parsers allow is an
+ * error, never a stack overflow; empty input takes no undefined path
+ * (run under ASan and UBSan by "make unit-tests-asan"). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "catalog_update.h"
+#include "cond.h"
+#include "drift.h"
+#include "helpers.h"
+#include "kbuild_cmd.h"
+#include "kconfig.h"
+#include "scan.h"
+#include "suites.h"
+#include "util.h"
+
+/* Write n bytes (NULs allowed) to dir/name; returns the path. */
+static char *put_bytes(const char *dir, const char *name, const char *data, size_t n)
+{
+	char *path = put_file(dir, name, "");
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(data, 1, n, f), n);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+/* s repeated n times, then tail. */
+static char *repeat(const char *s, int n, const char *tail)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < n; i++)
+		sb_add(&sb, s);
+	sb_add(&sb, tail);
+	return sb_detach(&sb);
+}
+
+/* diag must be exactly fmt, whose every %s is path. */
+static void expect_diag(const char *diag, const char *fmt, const char *path)
+{
+	char *want = xasprintf(fmt, path, path, path);
+
+	ck_assert_str_eq(diag, want);
+	free(want);
+}
+
+/* --- a NUL byte ends nothing --- */
+
+static const char nul_catalog[] = "header linux/a.h\n\tflag\tA\n\tfl\0ag\tB\nheader linux/b.h\n\tflag\tC\n";
+
+START_TEST(test_nul_in_catalog)
+{
+	char *dir = tmp_dir(), *path = put_bytes(dir, "t.cat", nul_catalog, sizeof(nul_catalog) - 1), *diag;
+	struct catalog *cat;
+
+	diag_begin();
+	cat = catalog_read(&path, 1);
+	diag = diag_end();
+	ck_assert_ptr_null(cat);
+	expect_diag(diag, "%s:3:4: error: NUL byte in a text file (expected catalog lines)\n", path);
+	free(diag);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* catalog-update with such a catalog: exit 2, the file as it was. */
+START_TEST(test_nul_catalog_update_writes_nothing)
+{
+	char *dir = tmp_dir(), *path = put_bytes(dir, "t.cat", nul_catalog, sizeof(nul_catalog) - 1), *buf = NULL;
+	char *diag, *after;
+	struct scan_index *ix = scan_paths(dir, NULL, 0);
+	size_t len = 0, alen;
+	FILE *out = open_memstream(&buf, &len);
+
+	diag_begin();
+	ck_assert_int_eq(catalog_update(&path, 1, ix, out), 2);
+	diag = diag_end();
+	fclose(out);
+	ck_assert_str_eq(buf, "");
+	expect_diag(diag, "%s:3:4: error: NUL byte in a text file (expected catalog lines)\n", path);
+	after = read_file(path, &alen);
+	ck_assert_uint_eq(alen, sizeof(nul_catalog) - 1);
+	ck_assert_mem_eq(after, nul_catalog, alen);
+	free(after);
+	free(diag);
+	free(buf);
+	scan_free(ix);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_nul_in_dotconfig)
+{
+	static const char text[] = "CONFIG_A=y\nCONFIG_B=\0y\nCONFIG_C=y\n";
+	char *dir = tmp_dir(), *path = put_bytes(dir, ".config", text, sizeof(text) - 1), *diag;
+	struct kconfig *kc;
+
+	diag_begin();
+	kc = kconfig_read(path);
+	diag = diag_end();
+	ck_assert_ptr_null(kc);
+	expect_diag(diag, "%s:2:10: error: NUL byte in a text file (expected CONFIG_NAME=value lines)\n", path);
+	free(diag);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_nul_in_kbuild_cmd)
+{
+	static const char cmd[] = "savedcmd_mm/mmzone.o := gcc -O2 \0-c -o mm/mmzone.o /src/mm/mmzone.c\n";
+	static const char saved[] = "object mm/mmzone.o\narg gcc\narg -O2\0\n";
+	char *dir = tmp_dir(), *path = put_bytes(dir, "mm/.mmzone.o.cmd", cmd, sizeof(cmd) - 1), *diag;
+	struct kbuild_cmd *kc;
+
+	diag_begin();
+	kc = kbuild_cmd_extract(dir, "mm/mmzone.o");
+	diag = diag_end();
+	ck_assert_ptr_null(kc);
+	expect_diag(diag, "%s:1:33: error: NUL byte in a text file (expected kbuild's make syntax)\n", path);
+	free(diag);
+	free(path);
+
+	path = put_bytes(dir, "hdrtest-compile.cmd", saved, sizeof(saved) - 1);
+	diag_begin();
+	kc = kbuild_cmd_load(path);
+	diag = diag_end();
+	ck_assert_ptr_null(kc);
+	expect_diag(diag, "%s:3:8: error: NUL byte in a text file (expected 'object OBJ' and 'arg WORD' lines)\n",
+		    path);
+	free(diag);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* scan: such a header is reported and not indexed at all (scan.h). */
+START_TEST(test_nul_in_header)
+{
+	static const char text[] = "#define BEFORE 1\n\0#define AFTER 2\n";
+	char *tree = tmp_dir(), *rel = "include/linux/n.h", *path, *diag;
+	struct scan_index *ix;
+	struct scan_stats st;
+
+	path = put_bytes(tree, rel, text, sizeof(text) - 1);
+	diag_begin();
+	ix = scan_paths(tree, &rel, 1);
+	diag = diag_end();
+	scan_get_stats(ix, &st);
+	ck_assert_int_eq(st.unreadable, 1);
+	ck_assert_ptr_null(scan_lookup(ix, "BEFORE"));
+	ck_assert_ptr_null(scan_lookup(ix, "AFTER"));
+	expect_diag(diag, "%s:2:1: error: NUL byte in a text file (expected a C header)\n"
+		    "%s:2:1: note: include/linux/n.h is not indexed\n", path);
+	free(diag);
+	scan_free(ix);
+	free(path);
+	free(tree);
+}
+END_TEST
+
+/* --- nesting is limited --- */
+
+/* cond_parse at t.cat:7:1: NULL and exactly the message want. */
+static void expect_cond_error(const char *text, const char *want)
+{
+	struct loc l = { "t.cat", 7, 1 };
+	struct cond *c;
+	char *diag;
+
+	diag_begin();
+	c = cond_parse(text, &l, NULL, NULL);
+	diag = diag_end();
+	ck_assert_ptr_null(c);
+	ck_assert_str_eq(diag, want);
+	free(diag);
+}
+
+static void expect_cond_ok(const char *text)
+{
+	struct loc l = { "t.cat", 7, 1 };
+	struct cond *c;
+	char *diag;
+
+	diag_begin();
+	c = cond_parse(text, &l, NULL, NULL);
+	diag = diag_end();
+	ck_assert_ptr_nonnull(c);
+	ck_assert_str_eq(diag, "");
+	cond_free(c);
+	free(diag);
+}
+
+START_TEST(test_cond_100000_parens)
+{
+	char *text = repeat("(", 100000, "CONFIG_A");
+
+	expect_cond_error(text, "t.cat:7:201: error: condition nested deeper than 200 levels\n");
+	free(text);
+}
+END_TEST
+
+START_TEST(test_cond_1000000_nots)
+{
+	char *text = repeat("!", 1000000, "CONFIG_A");
+
+	expect_cond_error(text, "t.cat:7:201: error: condition nested deeper than 200 levels\n");
+	free(text);
+}
+END_TEST
+
+/* Each operator is a level of the tree that cond_free() recurses into. */
+START_TEST(test_cond_1000000_operators)
+{
+	char *text = repeat("CONFIG_A && ", 1000000, "CONFIG_A");
+
+	/* the 200th "&&": column 12 * 199 + 10 */
+	expect_cond_error(text, "t.cat:7:2398: error: condition nested deeper than 200 levels\n");
+	free(text);
+}
+END_TEST
+
+START_TEST(test_cond_200_levels_are_fine)
+{
+	char *nots = repeat("!", 199, "CONFIG_A"), *chain = repeat("CONFIG_A || ", 199, "CONFIG_A");
+	char *parens = repeat("(", 200, "CONFIG_A"), *closed = repeat(")", 200, "");
+
+	expect_cond_ok(nots);
+	expect_cond_ok(chain);
+	parens = xrealloc(parens, strlen(parens) + strlen(closed) + 1);
+	strcat(parens, closed);
+	expect_cond_ok(parens);
+	free(nots);
+	free(chain);
+	free(parens);
+	free(closed);
+}
+END_TEST
+
+/* In a catalog, the position is the catalog's. */
+START_TEST(test_deep_condition_in_catalog)
+{
+	char *dir = tmp_dir(), *deep = repeat("(", 100000, "CONFIG_A"), *text, *path, *diag;
+	struct catalog *cat;
+
+	text = xasprintf("header linux/a.h\n\tflag\tA\tif %s\n", deep);
+	path = put_file(dir, "t.cat", text);
+	diag_begin();
+	cat = catalog_read(&path, 1);
+	diag = diag_end();
+	ck_assert_ptr_null(cat);
+	expect_diag(diag, "%s:2:212: error: condition nested deeper than 200 levels\n", path);
+	free(diag);
+	free(path);
+	free(text);
+	free(deep);
+	free(dir);
+}
+END_TEST
+
+/* scan(header text) with diagnostics; the tree dir in *treep. */
+static struct scan_index *scan_text(const char *text, char **diag, char **pathp)
+{
+	char *tree = tmp_dir(), *rel = "include/linux/d.h";
+	struct scan_index *ix;
+
+	*pathp = put_file(tree, rel, text);
+	diag_begin();
+	ix = scan_paths(tree, &rel, 1);
+	*diag = diag_end();
+	free(tree);
+	return ix;
+}
+
+START_TEST(test_scan_deep_if)
+{
+	char *text = repeat("#if X\n", 300, "#define INSIDE 1\n"), *diag, *path;
+	struct scan_index *ix = scan_text(text, &diag, &path);
+	struct scan_stats st;
+
+	scan_get_stats(ix, &st);
+	ck_assert_int_eq(st.unreadable, 1);
+	ck_assert_ptr_null(scan_lookup(ix, "INSIDE"));
+	expect_diag(diag, "%s:201:1: error: #if nested deeper than 200 levels\n"
+		    "%s:201:1: note: include/linux/d.h is not indexed\n", path);
+	free(diag);
+	free(path);
+	free(text);
+	scan_free(ix);
+}
+END_TEST
+
+START_TEST(test_scan_deep_brackets)
+{
+	char *open = repeat("(", 1000000, ""), *close = repeat(")", 1000000, ";\n"), *diag, *path, *text;
+	struct scan_index *ix;
+	struct scan_stats st;
+
+	text = xasprintf("int f%s%s", open, close);
+	ix = scan_text(text, &diag, &path);
+	scan_get_stats(ix, &st);
+	ck_assert_int_eq(st.unreadable, 1);
+	/* the 201st '(' */
+	expect_diag(diag, "%s:1:206: error: brackets nested deeper than 200 levels\n"
+		    "%s:1:206: note: include/linux/d.h is not indexed\n", path);
+	free(diag);
+	free(path);
+	free(text);
+	free(open);
+	free(close);
+	scan_free(ix);
+}
+END_TEST
+
+/* catalog-update translates a header's #if: 1,000,000 '!' are no
+ * catalog condition (NULL), and no stack overflow either. */
+START_TEST(test_update_deep_if_expression)
+{
+	char *tree = tmp_dir(), *rel = "include/linux/d.h", *nots = repeat("!", 1000000, "CONFIG_A"), *text;
+	char *path = put_file(tree, "t.cat", "# no headers\n");
+	struct catalog *cat = catalog_read(&path, 1);
+	const struct scan_def *d;
+	struct scan_index *ix;
+
+	text = xasprintf("#if %s\n#define DEEP 1\n#endif\n", nots);
+	free(put_file(tree, rel, text));
+	ix = scan_paths(tree, &rel, 1);
+	d = scan_lookup(ix, "DEEP");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_ptr_null(catalog_update_condition(cat, &d, 1));
+	catalog_free(cat);
+	scan_free(ix);
+	free(path);
+	free(text);
+	free(nots);
+	free(tree);
+}
+END_TEST
+
+/* --- empty input (qsort and memcpy of nothing, under UBSan) --- */
+
+START_TEST(test_scan_nothing)
+{
+	char *tree = tmp_dir(), *tsv;
+	struct scan_index *ix = scan_paths(tree, NULL, 0);
+	struct scan_stats st;
+
+	scan_get_stats(ix, &st);
+	ck_assert_int_eq(st.files, 0);
+	tsv = scan_tsv(ix);
+	ck_assert_str_eq(tsv, "");
+	free(tsv);
+	scan_free(ix);
+	free(tree);
+}
+END_TEST
+
+START_TEST(test_scan_header_without_definitions)
+{
+	char *diag, *path, *tsv;
+	struct scan_index *ix = scan_text("/* nothing here */\n", &diag, &path);
+
+	ck_assert_str_eq(diag, "");
+	tsv = scan_tsv(ix);
+	ck_assert_str_eq(tsv, "");
+	free(tsv);
+	free(diag);
+	free(path);
+	scan_free(ix);
+}
+END_TEST
+
+START_TEST(test_drift_of_empty_catalog)
+{
+	char *tree = tmp_dir(), *path = put_file(tree, "t.cat", "# no headers\n");
+	struct scan_index *ix = scan_paths(tree, NULL, 0);
+	struct catalog *cat = catalog_read(&path, 1);
+	struct drift_report *rep;
+
+	ck_assert_ptr_nonnull(cat);
+	rep = drift_check(cat, ix);
+	ck_assert_int_eq(rep->n, 0);
+	drift_report_free(rep);
+	catalog_free(cat);
+	scan_free(ix);
+	free(path);
+	free(tree);
+}
+END_TEST
+
+Suite *robust_suite(void)
+{
+	Suite *s = suite_create("robust");
+	TCase *nul = tcase_create("nul-byte");
+	TCase *depth = tcase_create("nesting");
+	TCase *empty = tcase_create("empty-input");
+
+	tcase_add_test(nul, test_nul_in_catalog);
+	tcase_add_test(nul, test_nul_catalog_update_writes_nothing);
+	tcase_add_test(nul, test_nul_in_dotconfig);
+	tcase_add_test(nul, test_nul_in_kbuild_cmd);
+	tcase_add_test(nul, test_nul_in_header);
+	tcase_add_test(depth, test_cond_100000_parens);
+	tcase_add_test(depth, test_cond_1000000_nots);
+	tcase_add_test(depth, test_cond_1000000_operators);
+	tcase_add_test(depth, test_cond_200_levels_are_fine);
+	tcase_add_test(depth, test_deep_condition_in_catalog);
+	tcase_add_test(depth, test_scan_deep_if);
+	tcase_add_test(depth, test_scan_deep_brackets);
+	tcase_add_test(depth, test_update_deep_if_expression);
+	/* ASan makes the million-level inputs slow */
+	tcase_set_timeout(depth, 60);
+	tcase_add_test(empty, test_scan_nothing);
+	tcase_add_test(empty, test_scan_header_without_definitions);
+	tcase_add_test(empty, test_drift_of_empty_catalog);
+	suite_add_tcase(s, nul);
+	suite_add_tcase(s, depth);
+	suite_add_tcase(s, empty);
+	return s;
+}
