@@ -1626,10 +1626,14 @@ static void scan_file_text(struct fscan *fs, struct scan_file *f, const char *te
 	fs->f = f;
 	fs->allow_guard = 1;
 	fs->asm_file = 0;
-	/* again if the guard was no guard, or the C was assembler */
-	while (scan_text(fs, text, len))
+	/* again if the guard was no guard, or the C was assembler; each
+	 * retry turns one of the two off for good, so this ends */
+	while (scan_text(fs, text, len)) {
 		if (!fs->saw_asm)
 			fs->allow_guard = 0;
+		else
+			fs->asm_file = 1;
+	}
 	while (fs->nframes) {	/* unterminated #if */
 		free(fs->frames[fs->nframes - 1].alt);
 		fs->nframes--;

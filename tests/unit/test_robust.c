@@ -348,6 +348,26 @@ START_TEST(test_update_deep_if_expression)
 }
 END_TEST
 
+/* --- found by fuzzing --- */
+
+/* ".macro" (assembler) inside an include guard whose #endif does not end
+ * the file: both reasons to scan again at once looped forever. */
+START_TEST(test_scan_asm_in_broken_guard_ends)
+{
+	char *diag, *path;
+	struct scan_index *ix = scan_text("#ifndef G\n#define G\n.macro X\n#endif\nint x;\n", &diag, &path);
+	const struct scan_def *d = scan_lookup(ix, "G");
+
+	ck_assert_str_eq(diag, "");
+	/* no guard after all: G is an ordinary macro under its #ifndef */
+	ck_assert_ptr_nonnull(d);
+	ck_assert_ptr_nonnull(d->cond);
+	free(diag);
+	free(path);
+	scan_free(ix);
+}
+END_TEST
+
 /* --- empty input (qsort and memcpy of nothing, under UBSan) --- */
 
 START_TEST(test_scan_nothing)
@@ -405,6 +425,7 @@ Suite *robust_suite(void)
 	TCase *nul = tcase_create("nul-byte");
 	TCase *depth = tcase_create("nesting");
 	TCase *empty = tcase_create("empty-input");
+	TCase *fuzzed = tcase_create("found-by-fuzzing");
 
 	tcase_add_test(nul, test_nul_in_catalog);
 	tcase_add_test(nul, test_nul_catalog_update_writes_nothing);
@@ -427,5 +448,7 @@ Suite *robust_suite(void)
 	suite_add_tcase(s, nul);
 	suite_add_tcase(s, depth);
 	suite_add_tcase(s, empty);
+	tcase_add_test(fuzzed, test_scan_asm_in_broken_guard_ends);
+	suite_add_tcase(s, fuzzed);
 	return s;
 }
