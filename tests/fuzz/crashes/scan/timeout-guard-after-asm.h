@@ -1,0 +1,5 @@
+#ifndef G
+#define G
+.macro X
+#endif
+int x;
