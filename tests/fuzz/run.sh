@@ -53,7 +53,7 @@ for name in "$@"; do
 	else
 		# each file once; crash inputs are files, so an empty dir is no input
 		# shellcheck disable=SC2046 # one argument per input file
-		"$bin" $(find "tests/fuzz/corpus/$name" "$crashes" -type f 2>/dev/null | sort) >"$log" 2>&1
+		"$bin" $(find -L "tests/fuzz/corpus/$name" "$crashes" -type f 2>/dev/null | sort) >"$log" 2>&1
 	fi
 	rc=$?
 	inputs=$(sed -n "s/.*Running \([0-9]*\) inputs.*/\1/p" "$log")

@@ -53,21 +53,29 @@ static void expect_diag(const char *diag, const char *fmt, const char *path)
 	free(want);
 }
 
+/* catalog_read(path) fails with exactly fmt (whose %s is path). */
+static void expect_catalog_error(char *path, const char *fmt)
+{
+	struct catalog *cat;
+	char *diag;
+
+	diag_begin();
+	cat = catalog_read(&path, 1);
+	diag = diag_end();
+	ck_assert_ptr_null(cat);
+	expect_diag(diag, fmt, path);
+	free(diag);
+}
+
 /* --- a NUL byte ends nothing --- */
 
 static const char nul_catalog[] = "header linux/a.h\n\tflag\tA\n\tfl\0ag\tB\nheader linux/b.h\n\tflag\tC\n";
 
 START_TEST(test_nul_in_catalog)
 {
-	char *dir = tmp_dir(), *path = put_bytes(dir, "t.cat", nul_catalog, sizeof(nul_catalog) - 1), *diag;
-	struct catalog *cat;
+	char *dir = tmp_dir(), *path = put_bytes(dir, "t.cat", nul_catalog, sizeof(nul_catalog) - 1);
 
-	diag_begin();
-	cat = catalog_read(&path, 1);
-	diag = diag_end();
-	ck_assert_ptr_null(cat);
-	expect_diag(diag, "%s:3:4: error: NUL byte in a text file (expected catalog lines)\n", path);
-	free(diag);
+	expect_catalog_error(path, "%s:3:4: error: NUL byte in a text file (expected catalog lines)\n");
 	free(path);
 	free(dir);
 }
@@ -251,17 +259,11 @@ END_TEST
 /* In a catalog, the position is the catalog's. */
 START_TEST(test_deep_condition_in_catalog)
 {
-	char *dir = tmp_dir(), *deep = repeat("(", 100000, "CONFIG_A"), *text, *path, *diag;
-	struct catalog *cat;
+	char *dir = tmp_dir(), *deep = repeat("(", 100000, "CONFIG_A"), *text, *path;
 
 	text = xasprintf("header linux/a.h\n\tflag\tA\tif %s\n", deep);
 	path = put_file(dir, "t.cat", text);
-	diag_begin();
-	cat = catalog_read(&path, 1);
-	diag = diag_end();
-	ck_assert_ptr_null(cat);
-	expect_diag(diag, "%s:2:212: error: condition nested deeper than 200 levels\n", path);
-	free(diag);
+	expect_catalog_error(path, "%s:2:212: error: condition nested deeper than 200 levels\n");
 	free(path);
 	free(text);
 	free(deep);

@@ -1,12 +1,1 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-#ifndef _LINUX_FX_ITER_H
-#define _LINUX_FX_ITER_H
-
-struct page;
-
-static inline struct page *fx_next(struct page *page)
-{
-	return page + 1;
-}
-
-#endif /* _LINUX_FX_ITER_H */
+../../../../tests/fixtures/scan/drift/tree/include/linux/fx/iter.h

@@ -1,7 +1,1 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-#ifndef _LINUX_FX_NEXT_H
-#define _LINUX_FX_NEXT_H
-
-#include <linux/fx/iter.h> /* fx_next() moved there */
-
-#endif /* _LINUX_FX_NEXT_H */
+../../../../tests/fixtures/scan/drift/tree/include/linux/fx/next.h

@@ -1,4 +1,1 @@
-#if !defined(_LINUX_IFGUARD_H)
-#define _LINUX_IFGUARD_H
-#define IFGUARD_VALUE 2
-#endif
+../../../../tests/fixtures/scan/tree/include/linux/ifguard.h

@@ -1,6 +1,1 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-#ifndef NOGUARD_X
-#define NOGUARD_X
-int noguard_a(void);
-#endif
-int noguard_b(void);
+../../../../tests/fixtures/scan/tree/include/linux/noguard.h
