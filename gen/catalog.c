@@ -296,6 +296,51 @@ static void parse_forbid(struct parse_state *ps, const char *kw)
 	f->loc = l;
 }
 
+/* Evaluating a condition expands the defines in it, each in turn: a
+ * chain of defines is as deep as their conditions together, and "D2 D1 ||
+ * D1" doubles with each line.  Both are limited, or 40 lines would take
+ * 2^40 steps and 100,000 lines overflow the stack. */
+#define DEFINE_MAX_NAMES 10000
+
+struct expansion {
+	const struct catalog *cat;
+	int depth;		/* deepest define met */
+	long names;
+};
+
+static void expand_name(const char *name, void *p)
+{
+	struct expansion *x = p;
+	struct define *d;
+
+	HASH_FIND_STR(x->cat->define_index, name, d);
+	if (d && d->depth > x->depth)
+		x->depth = d->depth;
+	x->names += d ? d->names : 1;
+	if (x->names > DEFINE_MAX_NAMES)
+		x->names = DEFINE_MAX_NAMES + 1;	/* no overflow */
+}
+
+static int define_too_big(struct parse_state *ps, struct define *d, const struct loc *cl)
+{
+	struct expansion x = { ps->cat, 0, 0 };
+
+	cond_visit(d->cond, expand_name, &x);
+	d->depth = d->cond->depth + x.depth;
+	d->names = x.names;
+	if (d->depth > COND_MAX_DEPTH) {
+		error_at(cl, "define '%s' with the defines it uses is nested deeper than %d levels", d->name,
+			 COND_MAX_DEPTH);
+		return 1;
+	}
+	if (d->names > DEFINE_MAX_NAMES) {
+		error_at(cl, "define '%s' with the defines it uses has more than %d names", d->name,
+			 DEFINE_MAX_NAMES);
+		return 1;
+	}
+	return 0;
+}
+
 static void parse_define(struct parse_state *ps, const char *kw)
 {
 	const char *p = kw + 6;
@@ -340,6 +385,10 @@ static void parse_define(struct parse_state *ps, const char *kw)
 		struct loc cl = loc_at(ps, c);
 
 		d->cond = cond_parse(c, &cl, define_known, ps->cat);
+		if (d->cond && define_too_big(ps, d, &cl)) {
+			cond_free(d->cond);
+			d->cond = NULL;
+		}
 	}
 	if (!d->cond) {
 		free(d->name);

@@ -55,6 +55,8 @@ struct define {
 	struct cond *cond;
 	char *cond_text;
 	struct loc loc;
+	int depth;		/* of cond with every define in it expanded */
+	long names;		/* names in that expansion */
 	UT_hash_handle hh;
 };
 

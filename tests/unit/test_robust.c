@@ -53,16 +53,20 @@ static void expect_diag(const char *diag, const char *fmt, const char *path)
 	free(want);
 }
 
-/* catalog_read(path) fails with exactly fmt (whose %s is path). */
+/* catalog_read(path) fails, and its first error is exactly fmt (whose
+ * %s is path); the later lines may say what followed from it. */
 static void expect_catalog_error(char *path, const char *fmt)
 {
 	struct catalog *cat;
-	char *diag;
+	char *diag, *nl;
 
 	diag_begin();
 	cat = catalog_read(&path, 1);
 	diag = diag_end();
 	ck_assert_ptr_null(cat);
+	nl = strchr(diag, '\n');
+	if (nl)
+		nl[1] = '\0';
 	expect_diag(diag, fmt, path);
 	free(diag);
 }
@@ -258,6 +262,47 @@ START_TEST(test_deep_condition_in_catalog)
 }
 END_TEST
 
+/* "define Di D(i-1) || D(i-1)" doubles what evaluating Di takes with
+ * each line: 40 lines were 2^40 steps (found while fuzzing the catalog). */
+START_TEST(test_define_doubling)
+{
+	char *dir = tmp_dir(), *path;
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	sb_add(&sb, "define D0 CONFIG_A\n");
+	for (i = 1; i <= 40; i++)
+		sb_addf(&sb, "define D%d D%d || D%d\n", i, i - 1, i - 1);
+	path = put_file(dir, "t.cat", sb.buf);
+	/* D14 is the first with more than 10,000 names: 2^14 */
+	expect_catalog_error(path, "%s:15:12: error: define 'D14' with the defines it uses has more than 10000 names\n");
+	sb_release(&sb);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* A chain of defines is as deep as its conditions together. */
+START_TEST(test_define_chain)
+{
+	char *dir = tmp_dir(), *path;
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	sb_add(&sb, "define D0 CONFIG_A\n");
+	for (i = 1; i <= 300; i++)
+		sb_addf(&sb, "define D%d !D%d\n", i, i - 1);
+	path = put_file(dir, "t.cat", sb.buf);
+	/* Di is i + 1 levels deep */
+	expect_catalog_error(path, "%s:101:13: error: define 'D100' with the defines it uses is nested deeper than 200 levels\n");
+	sb_release(&sb);
+	free(path);
+	free(dir);
+}
+END_TEST
+
 /* scan(header text) with diagnostics; the tree dir in *treep. */
 static struct scan_index *scan_text(const char *text, char **diag, char **pathp)
 {
@@ -426,6 +471,8 @@ Suite *robust_suite(void)
 	tcase_add_test(depth, test_cond_1000000_operators);
 	tcase_add_test(depth, test_cond_200_levels_are_fine);
 	tcase_add_test(depth, test_deep_condition_in_catalog);
+	tcase_add_test(depth, test_define_doubling);
+	tcase_add_test(depth, test_define_chain);
 	tcase_add_test(depth, test_scan_deep_if);
 	tcase_add_test(depth, test_scan_deep_brackets);
 	tcase_add_test(depth, test_update_deep_if_expression);
