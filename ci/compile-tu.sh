@@ -11,14 +11,16 @@
 # Both files are written under temporary names and renamed only when
 # complete.  A full disk or a kill leaves no .rc, so the TU is compiled
 # again by the next run and is never judged from a truncated log (which
-# could hide a warning or the -H chain to a forbidden header).
+# could hide a warning or the -H chain to a forbidden header).  The
+# depfile gcc wrote (TU.d) becomes TU.dep, the one make includes, only when
+# it is complete: a truncated one would stop the next run's make cold.
 set -u
 
 [ $# -eq 2 ] || { echo "usage: $0 CELL TU" >&2; exit 2; }
 cell=$1
 tu=$2
 
-rm -f "$tu.rc" "$tu.rc.tmp" "$tu.log.tmp"
+rm -f "$tu.rc" "$tu.rc.tmp" "$tu.log.tmp" "$tu.d"
 # Through cat, which reports a failed write; a plain redirection would not.
 # The status goes out on fd 3, since the pipeline's own is cat's.
 ( "$cell/compile.sh" "$tu" 2>&1; echo $? >&3 ) 3>"$tu.rc.tmp" | cat > "$tu.log.tmp"
@@ -37,5 +39,11 @@ if [ "$rc" -ge 125 ] && [ "$rc" -le 127 ]; then
 	sed 's/^/  /' "$tu.log.tmp" >&2
 	rm -f "$tu.rc.tmp" "$tu.log.tmp"
 	exit 1
+fi
+# A complete depfile ends with a newline; gcc writes none on some errors.
+if [ -s "$tu.d" ] && [ -z "$(tail -c 1 "$tu.d")" ]; then
+	mv -f "$tu.d" "$tu.dep"
+else
+	rm -f "$tu.d" "$tu.dep"
 fi
 mv -f "$tu.log.tmp" "$tu.log" && mv -f "$tu.rc.tmp" "$tu.rc"
