@@ -15,6 +15,8 @@ const char *verdict_name(enum verdict v)
 		return "pass";
 	case V_FAIL:
 		return "fail";
+	case V_ERROR:
+		return "error";
 	default:
 		return "skip";
 	}
@@ -236,8 +238,8 @@ static void judge(struct cell_result *c, struct tu_result *t)
 		return;
 	}
 	if (c->errored) {
-		t->verdict = V_FAIL;
-		t->detail = xasprintf("not compiled: %s", c->reason);
+		t->verdict = V_ERROR;
+		t->detail = xstrdup(c->reason);
 		t->log = xstrdup("");
 		free(base);
 		return;

@@ -4,7 +4,10 @@
 #ifndef HDRTEST_RESULTS_H
 #define HDRTEST_RESULTS_H
 
-enum verdict { V_PASS, V_FAIL, V_SKIP };
+/* V_ERROR: not judged at all, the header neither passes nor fails: kbuild
+ * could not prepare the cell, or what the compile stage left of the TU
+ * cannot be read completely. */
+enum verdict { V_PASS, V_FAIL, V_SKIP, V_ERROR };
 
 struct sym_result {
 	char *name;
@@ -34,7 +37,7 @@ struct cell_result {
 	char *dir;		/* the cell dir */
 	char *display;		/* how TU paths are shown: "<arch>/<config>" */
 	int skipped;
-	int errored;		/* kbuild could not prepare it: every TU fails */
+	int errored;		/* kbuild could not prepare it: every TU is V_ERROR */
 	char *note;		/* what kbuild itself failed at here, or NULL */
 	char *overlay;		/* include dir searched first, or NULL */
 	char *reason;

@@ -233,6 +233,176 @@ START_TEST(test_tally)
 }
 END_TEST
 
+/* arm64/defconfig errored: kbuild could not prepare it, nothing was compiled. */
+#define KBUILD_FAILED "kbuild 'make prepare' failed: x.h:1:1: error: #error boom"
+static struct tu_result errored_tus[] = {
+	{ .header = "linux/a.h", .stem = "linux/a", .verdict = V_ERROR, .detail = KBUILD_FAILED, .log = "",
+	  .syms = a_syms, .nsyms = 2 },
+	{ .header = "linux/b.h", .stem = "linux/b", .verdict = V_ERROR, .detail = KBUILD_FAILED, .log = "",
+	  .syms = b_syms, .nsyms = 2 },
+};
+static struct cell_result errored_cell = {
+	.arch = "arm64", .config = "defconfig", .dir = "/out/arm64/defconfig", .display = "arm64/defconfig",
+	.errored = 1, .reason = KBUILD_FAILED, .repro = "", .tus = errored_tus, .ntus = 2,
+};
+static struct cell_result x86_pass_cell = {
+	.arch = "x86_64", .config = "defconfig", .dir = "/out/x86_64/defconfig", .display = "x86_64/defconfig",
+	.reason = "", .repro = "", .tus = x86_tus, .ntus = 1,
+};
+static struct cell_result *cells_err[] = { &x86_pass_cell, &errored_cell };
+static const struct run_results run_err = { cells_err, 2 };
+
+START_TEST(test_errored_cell_ktap)
+{
+	char *ktap = render_ktap(&run_err);
+
+	ck_assert_str_eq(ktap, "KTAP version 1\n"
+			       "# hdrtest: are the catalogued headers self-contained?\n"
+			       "1..2\n"
+			       "  KTAP version 1\n"
+			       "  # Subtest: x86_64\n"
+			       "  1..1\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: defconfig\n"
+			       "    1..1\n"
+			       "      KTAP version 1\n"
+			       "      # Subtest: linux/a.h\n"
+			       "      1..2\n"
+			       "      ok 1 a_fn\n"
+			       "      ok 2 A_FLAG # SKIP not provided under this config: only if CONFIG_X && !CONFIG_Y\n"
+			       "    ok 1 linux/a.h\n"
+			       "  ok 1 defconfig\n"
+			       "ok 1 x86_64\n"
+			       "  KTAP version 1\n"
+			       "  # Subtest: arm64\n"
+			       "  1..1\n"
+			       "  not ok 1 defconfig # ERROR " KBUILD_FAILED "\n"
+			       "not ok 2 arm64\n");
+	free(ktap);
+}
+END_TEST
+
+START_TEST(test_errored_cell_tsv)
+{
+	char *tsv = render_tsv(&run_err);
+
+	ck_assert_str_eq(tsv, "x86_64\tdefconfig\tlinux/a.h\tpass\t\n"
+			      "arm64\tdefconfig\tlinux/a.h\terror\t" KBUILD_FAILED "\n"
+			      "arm64\tdefconfig\tlinux/b.h\terror\t" KBUILD_FAILED "\n");
+	free(tsv);
+}
+END_TEST
+
+START_TEST(test_errored_cell_junit)
+{
+	char *xml = render_junit(&run_err);
+
+	ck_assert_str_eq(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+			      "<testsuites name=\"hdrtest\" tests=\"3\" failures=\"0\" errors=\"2\" skipped=\"0\">\n"
+			      "  <testsuite name=\"x86_64/defconfig\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+			      "    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/a.h\"/>\n"
+			      "  </testsuite>\n"
+			      "  <testsuite name=\"arm64/defconfig\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\">\n"
+			      "    <testcase classname=\"hdrtest.arm64.defconfig\" name=\"linux/a.h\">\n"
+			      "      <error type=\"kbuild\" message=\"kbuild 'make prepare' failed: x.h:1:1: error: "
+			      "#error boom\"></error>\n"
+			      "    </testcase>\n"
+			      "    <testcase classname=\"hdrtest.arm64.defconfig\" name=\"linux/b.h\">\n"
+			      "      <error type=\"kbuild\" message=\"kbuild 'make prepare' failed: x.h:1:1: error: "
+			      "#error boom\"></error>\n"
+			      "    </testcase>\n"
+			      "  </testsuite>\n"
+			      "</testsuites>\n");
+	free(xml);
+}
+END_TEST
+
+/* One line for the errored cell, not one per header. */
+START_TEST(test_errored_cell_terminal)
+{
+	char *table = capture(write_table, &run_err), *text = capture(write_failures, &run_err);
+
+	ck_assert_str_eq(table, "header     x86_64/defconfig  arm64/defconfig\n"
+				"linux/a.h  pass              ERROR          \n"
+				"linux/b.h  -                 ERROR          \n");
+	ck_assert_str_eq(text, "\nERROR arm64/defconfig: none of its 2 headers was compiled\n  " KBUILD_FAILED "\n");
+	free(table);
+	free(text);
+}
+END_TEST
+
+/* write_summary's line, what it said on the error stream, its status. */
+static int summary(const struct run_results *r, char **text, char **diag)
+{
+	size_t len = 0;
+	FILE *f;
+	int rc;
+
+	*text = NULL;
+	f = open_memstream(text, &len);
+	diag_begin();
+	rc = write_summary(f, r);
+	fclose(f);
+	*diag = diag_end();
+	return rc;
+}
+
+/* The summary counts errors; an error makes the run fail. */
+START_TEST(test_summary_with_errors)
+{
+	static struct cell_result *pass[] = { &x86_pass_cell };
+	static const struct run_results r = { pass, 1 };
+	char *text, *diag;
+
+	ck_assert_int_eq(summary(&run_err, &text, &diag), 1);
+	ck_assert_str_eq(text, "\nhdrtest: 3 cells (header x arch x config): 1 pass, 0 fail, 0 skip, 2 error\n");
+	ck_assert_str_eq(diag, "");
+	free(text);
+	free(diag);
+	/* without the errored cell the run passes */
+	ck_assert_int_eq(summary(&r, &text, &diag), 0);
+	ck_assert_str_eq(text, "\nhdrtest: 1 cells (header x arch x config): 1 pass, 0 fail, 0 skip, 0 error\n");
+	free(text);
+	free(diag);
+}
+END_TEST
+
+/* Every cell skipped or errored: nothing was compiled, and it says so. */
+START_TEST(test_summary_nothing_compiled)
+{
+	static struct cell_result *none[] = { &arm_cell, &errored_cell };
+	static const struct run_results r = { none, 2 };
+	char *text, *diag;
+
+	ck_assert_int_eq(summary(&r, &text, &diag), 1);
+	ck_assert_str_eq(text, "\nhdrtest: 4 cells (header x arch x config): 0 pass, 0 fail, 2 skip, 2 error\n");
+	ck_assert_str_eq(diag, "hdrtest: error: nothing was compiled: every cell was skipped or errored; "
+			       "this run proves nothing\n");
+	free(text);
+	free(diag);
+}
+END_TEST
+
+/* Many cells: one line each, with the error count and the cell's reason. */
+START_TEST(test_cell_lines_with_error)
+{
+	static struct cell_result *many[] = { &x86_pass_cell, &x86_pass_cell, &x86_pass_cell, &x86_pass_cell,
+					      &x86_pass_cell, &x86_cell, &errored_cell };
+	static const struct run_results r = { many, 7 };
+	char *table = capture(write_table, &r);
+
+	ck_assert_str_eq(table, "cell              pass  fail  skip  error  failing headers\n"
+				"x86_64/defconfig     1     0     0      0  \n"
+				"x86_64/defconfig     1     0     0      0  \n"
+				"x86_64/defconfig     1     0     0      0  \n"
+				"x86_64/defconfig     1     0     0      0  \n"
+				"x86_64/defconfig     1     0     0      0  \n"
+				"x86_64/defconfig     1     1     0      0  linux/b.h\n"
+				"arm64/defconfig      0     0     0      2  ERROR: " KBUILD_FAILED "\n");
+	free(table);
+}
+END_TEST
+
 Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -245,6 +415,16 @@ Suite *report_suite(void)
 	tcase_add_test(tc, test_table);
 	tcase_add_test(tc, test_failures);
 	tcase_add_test(tc, test_tally);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("errors");
+	tcase_add_test(tc, test_errored_cell_ktap);
+	tcase_add_test(tc, test_errored_cell_tsv);
+	tcase_add_test(tc, test_errored_cell_junit);
+	tcase_add_test(tc, test_errored_cell_terminal);
+	tcase_add_test(tc, test_summary_with_errors);
+	tcase_add_test(tc, test_summary_nothing_compiled);
+	tcase_add_test(tc, test_cell_lines_with_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -75,6 +75,7 @@ START_TEST(test_verdict_names)
 	ck_assert_str_eq(verdict_name(V_PASS), "pass");
 	ck_assert_str_eq(verdict_name(V_FAIL), "fail");
 	ck_assert_str_eq(verdict_name(V_SKIP), "skip");
+	ck_assert_str_eq(verdict_name(V_ERROR), "error");
 }
 END_TEST
 
@@ -312,7 +313,8 @@ START_TEST(test_skipped_cell)
 }
 END_TEST
 
-/* kbuild could not prepare the cell: every TU fails, none is compiled. */
+/* kbuild could not prepare the cell: no TU is compiled, each is an error
+ * (not a failure of its header) with kbuild's reason. */
 START_TEST(test_errored_cell)
 {
 	struct cell_result *c;
@@ -322,8 +324,8 @@ START_TEST(test_errored_cell)
 	c = read_cell();
 	ck_assert_int_eq(c->errored, 1);
 	ck_assert_int_eq(c->skipped, 0);
-	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
-	ck_assert_str_eq(c->tus[0].detail, "not compiled: kbuild 'make prepare' failed: x.h:1:1: error: boom");
+	ck_assert_int_eq(c->tus[0].verdict, V_ERROR);
+	ck_assert_str_eq(c->tus[0].detail, "kbuild 'make prepare' failed: x.h:1:1: error: boom");
 	cell_free(c);
 }
 END_TEST
