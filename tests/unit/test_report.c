@@ -3,6 +3,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "helpers.h"
 #include "report.h"
@@ -403,6 +404,66 @@ START_TEST(test_cell_lines_with_error)
 }
 END_TEST
 
+/* In a cell that was built: a header whose result is unreadable, and one
+ * that fails for no symbol of it (a forbidden header). */
+static struct tu_result mixed_tus[] = {
+	{ .header = "linux/a.h", .stem = "linux/a", .verdict = V_ERROR,
+	  .detail = "result of TU unreadable: x86_64/defconfig/linux/a.rc is empty: the compile stage was "
+		    "interrupted or the disk is full; rerun", .log = "", .syms = a_syms, .nsyms = 2 },
+	{ .header = "linux/c.h", .stem = "linux/c", .verdict = V_FAIL,
+	  .detail = "pulls in the forbidden header linux/mm.h: linux/c.h -> linux/mm.h", .log = "",
+	  .syms = a_syms, .nsyms = 2 },
+};
+static struct cell_result mixed_cell = {
+	.arch = "x86_64", .config = "defconfig", .dir = "/out/x86_64/defconfig", .display = "x86_64/defconfig",
+	.reason = "", .repro = "", .tus = mixed_tus, .ntus = 2,
+};
+static struct cell_result *cells_mixed[] = { &mixed_cell };
+static const struct run_results run_mixed = { cells_mixed, 1 };
+
+/* kunit.py counts a test that has subtests by them alone: a failure that
+ * no symbol is charged with has none, an unreadable TU is an ERROR. */
+START_TEST(test_tu_error_and_symbolless_failure_ktap)
+{
+	char *ktap = render_ktap(&run_mixed);
+
+	ck_assert_str_eq(ktap, "KTAP version 1\n"
+			       "# hdrtest: are the catalogued headers self-contained?\n"
+			       "1..1\n"
+			       "  KTAP version 1\n"
+			       "  # Subtest: x86_64\n"
+			       "  1..1\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: defconfig\n"
+			       "    1..2\n"
+			       "    not ok 1 linux/a.h # ERROR result of TU unreadable: x86_64/defconfig/linux/a.rc is "
+			       "empty: the compile stage was interrupted or the disk is full; rerun\n"
+			       "    # pulls in the forbidden header linux/mm.h: linux/c.h -> linux/mm.h\n"
+			       "    not ok 2 linux/c.h\n"
+			       "  not ok 1 defconfig\n"
+			       "not ok 1 x86_64\n");
+	free(ktap);
+}
+END_TEST
+
+START_TEST(test_tu_error_elsewhere)
+{
+	char *tsv = render_tsv(&run_mixed), *xml = render_junit(&run_mixed), *text = capture(write_failures, &run_mixed);
+
+	ck_assert_str_eq(tsv, "x86_64\tdefconfig\tlinux/a.h\terror\tresult of TU unreadable: x86_64/defconfig/"
+			      "linux/a.rc is empty: the compile stage was interrupted or the disk is full; rerun\n"
+			      "x86_64\tdefconfig\tlinux/c.h\tfail\tpulls in the forbidden header linux/mm.h: "
+			      "linux/c.h -> linux/mm.h\n");
+	ck_assert_msg(strstr(xml, "errors=\"1\"") && strstr(xml, "<error type=\"result\" message=\"result of TU "
+			"unreadable: x86_64/defconfig/linux/a.rc is empty"), "%s", xml);
+	ck_assert_msg(strstr(text, "\nERROR x86_64/defconfig linux/a.h\n  result of TU unreadable: ") &&
+		      strstr(text, "  log: /out/x86_64/defconfig/linux/a.log\n"), "%s", text);
+	free(tsv);
+	free(xml);
+	free(text);
+}
+END_TEST
+
 Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -425,6 +486,8 @@ Suite *report_suite(void)
 	tcase_add_test(tc, test_summary_with_errors);
 	tcase_add_test(tc, test_summary_nothing_compiled);
 	tcase_add_test(tc, test_cell_lines_with_error);
+	tcase_add_test(tc, test_tu_error_and_symbolless_failure_ktap);
+	tcase_add_test(tc, test_tu_error_elsewhere);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,6 +3,7 @@
  * hand: the first diagnostic, warnings, missing results, forbidden
  * headers in depfiles, and which symbol a diagnostic points into. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,7 @@ static void make_cell(const char *status, const char *headers)
 {
 	struct strbuf sb;
 
+	free(out);
 	out = tmp_dir();
 	sb_init(&sb);
 	sb_addf(&sb, "hdrtest-manifest\t1\narch\tx86_64\nconfig\tdefconfig\nstatus\t%s\nkbuild\t/kb\n"
@@ -141,6 +143,8 @@ START_TEST(test_cell_fields)
 	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\nsym\ta_fn\tfunc\tused\t\n"
 			  "sym\tA_FLAG\tflag\tunused\tCONFIG_X && !CONFIG_Y\n");
 	put("linux/a.rc", "0\n");
+	put("linux/a.log", "");
+	put("linux/a.d", "linux/a.rc: linux/a.c /x/include/linux/a.h\n");
 	c = read_cell();
 	ck_assert_str_eq(c->arch, "x86_64");
 	ck_assert_str_eq(c->config, "defconfig");
@@ -159,7 +163,7 @@ START_TEST(test_cell_fields)
 	ck_assert_str_eq(c->tus[0].syms[1].kind, "flag");
 	ck_assert_str_eq(c->tus[0].syms[1].use, "unused");
 	ck_assert_str_eq(c->tus[0].syms[1].cond, "CONFIG_X && !CONFIG_Y");
-	/* no log, no depfile, exit code 0: a pass */
+	/* exit code 0, an empty log, a depfile without forbidden headers: a pass */
 	ck_assert_int_eq(c->tus[0].verdict, V_PASS);
 	ck_assert_ptr_null(c->tus[0].detail);
 	ck_assert_str_eq(c->tus[0].log, "");
@@ -196,7 +200,7 @@ START_TEST(test_missing_rc)
 	c = read_cell();
 	want = xasprintf("not compiled: %s/x86_64/defconfig/linux/c.rc is missing (the compile stage did not run)",
 			 out);
-	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_int_eq(c->tus[0].verdict, V_ERROR);
 	ck_assert_str_eq(c->tus[0].detail, want);
 	free(want);
 	cell_free(c);
@@ -210,6 +214,7 @@ START_TEST(test_forbidden_header)
 
 	make_cell("ok\t", "header\tlinux/d.h\tlinux/d\nheader\tlinux/e.h\tlinux/e\n");
 	put("linux/d.rc", "0\n");
+	put("linux/d.log", "");
 	dep = xasprintf("%s/x86_64/defconfig/linux/d.rc: %s/x86_64/defconfig/linux/d.c /x/include/linux/mm.h \\\n"
 			" /x/include/linux/d.h\n/x/include/linux/mm.h:\n",
 			out, out);
@@ -217,6 +222,7 @@ START_TEST(test_forbidden_header)
 	free(dep);
 	/* near misses are no hits */
 	put("linux/e.rc", "0\n");
+	put("linux/e.log", "");
 	put("linux/e.d", "e.rc: e.c /x/include/linux/mm.hx /x/include/linux/mm/page.h \\\n"
 			 " /x/include/linux/mm_types.h /x/uapi/linux/mm.h\n");
 	c = read_cell();
@@ -338,10 +344,106 @@ START_TEST(test_cell_note)
 	make_cell("ok\t", "note\tkbuild itself fails to build mm/mmzone.o here: e\nheader\tlinux/a.h\tlinux/a\n");
 	put("linux/a.rc", "0\n");
 	put("linux/a.log", "");
+	put("linux/a.d", "linux/a.rc: linux/a.c\n");
 	c = read_cell();
 	ck_assert_str_eq(c->note, "kbuild itself fails to build mm/mmzone.o here: e");
 	ck_assert_int_eq(c->tus[0].verdict, V_PASS);
 	cell_free(c);
+}
+END_TEST
+
+/* linux/a.h compiled with rc, log and depfile as given (NULL: absent);
+ * its verdict and detail. */
+static void expect_tu(const char *rc, const char *log, const char *dep, enum verdict v, const char *detail)
+{
+	struct cell_result *c;
+
+	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\n");
+	if (rc)
+		put("linux/a.rc", rc);
+	if (log)
+		put("linux/a.log", log);
+	if (dep)
+		put("linux/a.d", dep);
+	c = read_cell();
+	ck_assert_msg(c->tus[0].verdict == v, "rc '%s', log '%s', dep '%s': %s, expected %s (%s)", rc, log, dep,
+		      verdict_name(c->tus[0].verdict), verdict_name(v), c->tus[0].detail);
+	if (detail)
+		ck_assert_str_eq(c->tus[0].detail, detail);
+	cell_free(c);
+}
+
+#define UNREADABLE(file, what) \
+	"result of TU unreadable: x86_64/defconfig/linux/a." file " " what ": the compile stage was " \
+	"interrupted or the disk is full; rerun"
+#define DEP "linux/a.rc: linux/a.c /x/include/linux/a.h\n"
+
+/* A .rc is exactly an exit status and a newline; anything else (left by a
+ * full disk or a killed make) is an error of the TU, never a pass. */
+START_TEST(test_rc_unreadable)
+{
+	static const char *const bad[] = { "0", "00000\n", "0\n\n", " 0\n", "0 \n", "256\n", "-1\n", "\n",
+					   "0\nx", "ok\n" };
+	size_t i;
+
+	expect_tu("0\n", "", DEP, V_PASS, NULL);
+	expect_tu("255\n", "", DEP, V_FAIL, "the compiler exited with status 255 and printed no diagnostic");
+	expect_tu("", "", DEP, V_ERROR, UNREADABLE("rc", "is empty"));
+	expect_tu("0", "", DEP, V_ERROR,
+		  UNREADABLE("rc", "is truncated or garbled ('0', not an exit status and a newline)"));
+	expect_tu("0\n1\n\001", "", DEP, V_ERROR,
+		  UNREADABLE("rc", "is truncated or garbled ('0\\n1\\n\\x01', not an exit status and a newline)"));
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		expect_tu(bad[i], "", DEP, V_ERROR, NULL);
+}
+END_TEST
+
+/* Append NUL bytes to a file of the cell. */
+static void put_nuls(const char *name)
+{
+	char *path = cell_path(name);
+	FILE *f = fopen(path, "a");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fwrite("\0\0\0", 1, 3, f), 3);
+	ck_assert_int_eq(fclose(f), 0);
+	free(path);
+}
+
+/* A .log that is missing, cut short or holds NUL bytes is an error. */
+START_TEST(test_log_unreadable)
+{
+	struct cell_result *c;
+
+	expect_tu("0\n", NULL, DEP, V_ERROR, UNREADABLE("log", "is missing"));
+	expect_tu("0\n", ". /x/include/linux/a.h\n/x/include/linux/a.h:1:1: warn", DEP, V_ERROR,
+		  UNREADABLE("log", "is truncated (it does not end with a complete line)"));
+	/* blocks a crash left unwritten read as NUL bytes */
+	expect_tu("1\n", "/x/a.h:1:1: error: x\n", DEP, V_FAIL, "/x/a.h:1:1: error: x");
+	put_nuls("linux/a.log");
+	c = read_cell();
+	ck_assert_str_eq(c->tus[0].detail, UNREADABLE("log", "holds NUL bytes"));
+	cell_free(c);
+}
+END_TEST
+
+/* A depfile cut short says nothing about forbidden headers: the TU is an
+ * error unless the -H tree in its log says what it included. */
+START_TEST(test_depfile_truncated)
+{
+	const char *tree = ". /x/include/linux/a.h\n";
+
+	expect_tu("0\n", "", "linux/a.rc: linux/a.c \\\n", V_ERROR,
+		  UNREADABLE("d", "is truncated (it does not end with a complete line)"));
+	expect_tu("0\n", "", "linux/a.rc: linux/a.c /x/include/linux/a.h", V_ERROR, NULL);
+	expect_tu("0\n", "", "", V_ERROR, UNREADABLE("d", "is empty"));
+	expect_tu("0\n", "", NULL, V_ERROR, UNREADABLE("d", "is missing"));
+	/* the -H tree is there: it decides */
+	expect_tu("0\n", tree, "linux/a.rc: linux/a.c \\\n", V_PASS, NULL);
+	expect_tu("0\n", ". /x/include/linux/a.h\n.. /x/include/linux/mm.h\n", "linux/a.rc: \\\n", V_FAIL,
+		  "pulls in the forbidden header linux/mm.h: linux/a.h -> linux/mm.h");
+	/* a failing TU stays a failure */
+	expect_tu("1\n", "/x/include/linux/a.h:1:1: error: x\n", NULL, V_FAIL, "/x/include/linux/a.h:1:1: error: x");
 }
 END_TEST
 
@@ -404,6 +506,9 @@ Suite *results_suite(void)
 	tcase_add_test(tc, test_errored_cell);
 	tcase_add_test(tc, test_cell_note);
 	tcase_add_test(tc, test_cell_read_errors);
+	tcase_add_test(tc, test_rc_unreadable);
+	tcase_add_test(tc, test_log_unreadable);
+	tcase_add_test(tc, test_depfile_truncated);
 	suite_add_tcase(s, tc);
 	return s;
 }
