@@ -55,7 +55,7 @@ static void junit_problem(struct strbuf *sb, const struct cell_result *c, const 
 	const char *tag = tu->verdict == V_FAIL ? "failure" : "error";
 
 	sb_addf(sb, "      <%s type=\"%s\" message=\"", tag,
-		tu->verdict == V_FAIL ? "compile" : c->errored ? "kbuild" : "result");
+		tu->verdict == V_ERROR ? (c->errored ? "kbuild" : "result") : tu->drifted ? "drift" : "compile");
 	xml_attr(sb, tu->detail);
 	sb_add(sb, "\">");
 	if (tu->explanation)

@@ -500,6 +500,100 @@ struct cell_result *cell_read(const char *out, const char *cell)
 	return c;
 }
 
+/* One line of a drift file, at loc; -1 after an error. */
+static int drift_line_parse(char *line, const struct loc *loc, struct drift_lines *d)
+{
+	char *tab = strchr(line, '\t');
+	struct drift_line *l;
+
+	if (!tab || tab == line || !tab[1] || strchr(tab + 1, '\t')) {
+		error_at(loc, "expected 'HEADER<TAB>DRIFT MESSAGE'");
+		return -1;
+	}
+	l = push(&d->items, &d->n, sizeof(*l));
+	l->header = xstrndup(line, tab - line);
+	l->text = xstrdup(tab + 1);
+	return 0;
+}
+
+int drift_lines_read(const char *path, struct drift_lines *d)
+{
+	struct loc loc = { path, 1, 1 };
+	char *text, *line, *next;
+	size_t len;
+	int bad = 0;
+
+	d->items = NULL;
+	d->n = 0;
+	text = read_file(path, &len);
+	if (!text) {
+		error("cannot read %s: %s (written by hdrtest catalog-check --drift-out)", path, strerror(errno));
+		return -1;
+	}
+	if (memchr(text, '\0', len)) {
+		error_at(&loc, "the file holds a NUL byte: it is garbled");
+		bad = 1;
+	}
+	for (line = text; !bad && *line; line = next, loc.line++) {
+		next = strchr(line, '\n');
+		if (!next) {
+			error_at(&loc, "the last line has no newline: the file is cut short");
+			bad = 1;
+			break;
+		}
+		*next++ = '\0';
+		bad = drift_line_parse(line, &loc, d) < 0;
+	}
+	free(text);
+	if (bad)
+		drift_lines_free(d);
+	return bad ? -1 : 0;
+}
+
+void drift_lines_free(struct drift_lines *d)
+{
+	int i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->items[i].header);
+		free(d->items[i].text);
+	}
+	free(d->items);
+	d->items = NULL;
+	d->n = 0;
+}
+
+void cell_mark_drift(struct cell_result *c, const struct drift_lines *d)
+{
+	int i, j;
+
+	if (c->skipped || c->errored)
+		return;
+	for (i = 0; i < c->ntus; i++) {
+		struct tu_result *t = &c->tus[i];
+		struct strbuf why;
+
+		sb_init(&why);
+		for (j = 0; j < d->n; j++) {
+			if (strcmp(d->items[j].header, t->header))
+				continue;
+			if (!why.len) {
+				free(t->detail);
+				t->detail = xstrdup(d->items[j].text);
+			}
+			sb_addf(&why, "%s%s", why.len ? "; " : "", d->items[j].text);
+		}
+		if (!why.len) {
+			sb_release(&why);
+			continue;
+		}
+		t->verdict = V_FAIL;
+		t->drifted = 1;
+		free(t->explanation);
+		t->explanation = sb_detach(&why);
+	}
+}
+
 void cell_free(struct cell_result *c)
 {
 	int i, j;

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The reports, on results built by hand: KTAP v1, TSV, the table. */
 #include <check.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "catalog.h"
+#include "drift.h"
 #include "helpers.h"
 #include "report.h"
+#include "scan.h"
 #include "suites.h"
 #include "util.h"
 
@@ -464,6 +469,45 @@ START_TEST(test_tu_error_elsewhere)
 }
 END_TEST
 
+/* catalog-check --drift-out: a line per drift item (todo notes are no
+ * drift) naming the catalogued header it concerns; a new symbol's is the
+ * header that defines it. */
+START_TEST(test_drift_tsv)
+{
+	int cwd = open(".", O_RDONLY);
+	char *path = "fx.cat", *diag, *tsv;
+	struct catalog *cat;
+	struct scan_index *ix;
+	struct drift_report *rep;
+
+	ck_assert_int_ge(cwd, 0);
+	ck_assert_int_eq(chdir("tests/fixtures/scan/drift"), 0);
+	diag_begin();
+	cat = catalog_read(&path, 1);
+	ix = scan_tree("tree");
+	diag = diag_end();
+	ck_assert_int_eq(fchdir(cwd), 0);
+	close(cwd);
+	ck_assert_msg(cat && ix, "%s", diag);
+	rep = drift_check(cat, ix);
+	tsv = drift_tsv(rep);
+	ck_assert_int_eq(rep->ndrift, 17);
+	ck_assert_msg(!strstr(tsv, "todo"), "%s", tsv);
+	ck_assert_msg(!strncmp(tsv, "linux/fx/size.h\tfx.cat:8:2: drift: fx_page_size: signature changed: ", 68),
+		      "%s", tsv);
+	ck_assert_msg(strstr(tsv, "\nlinux/fx/next.h\tfx.cat:15:2: drift: fx_next: moved to linux/fx/iter.h "
+				  "(include/linux/fx/iter.h:7)\n"), "%s", tsv);
+	ck_assert_msg(strstr(tsv, "\nlinux/fx/old.h\tfx.cat:18:8: drift: header linux/fx/old.h: gone\n"), "%s", tsv);
+	ck_assert_msg(strstr(tsv, "\nlinux/fx/size.h\tinclude/linux/fx/size.h:48:1: drift: new symbol fx_wanted (var) "
+				  "in linux/fx/size.h is not in the catalog\n"), "%s", tsv);
+	free(tsv);
+	free(diag);
+	drift_report_free(rep);
+	scan_free(ix);
+	catalog_free(cat);
+}
+END_TEST
+
 Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -488,6 +532,10 @@ Suite *report_suite(void)
 	tcase_add_test(tc, test_cell_lines_with_error);
 	tcase_add_test(tc, test_tu_error_and_symbolless_failure_ktap);
 	tcase_add_test(tc, test_tu_error_elsewhere);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("drift");
+	tcase_add_test(tc, test_drift_tsv);
 	suite_add_tcase(s, tc);
 	return s;
 }

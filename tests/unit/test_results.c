@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "report.h"
 #include "results.h"
 #include "suites.h"
 #include "util.h"
@@ -476,6 +477,178 @@ START_TEST(test_cell_read_errors)
 }
 END_TEST
 
+/* --- drift (hdrtest report --drift FILE) --- */
+
+#define DRIFT_A "mm.cat:12:2: drift: a_fn: signature changed: tree has int (void), catalog has long (void)"
+#define DRIFT_A2 "include/linux/a.h:9:1: drift: new symbol a_new (func) in linux/a.h is not in the catalog"
+
+static int read_drift(const char *text, struct drift_lines *d, char **diag)
+{
+	char *path = put_file(out, "drift.tsv", text);
+	int ret;
+
+	diag_begin();
+	ret = drift_lines_read(path, d);
+	*diag = diag_end();
+	free(path);
+	return ret;
+}
+
+START_TEST(test_drift_file)
+{
+	struct drift_lines d;
+	char *diag;
+
+	out = tmp_dir();
+	ck_assert_int_eq(read_drift("linux/a.h\t" DRIFT_A "\nlinux/a.h\t" DRIFT_A2 "\n", &d, &diag), 0);
+	ck_assert_str_eq(diag, "");
+	ck_assert_int_eq(d.n, 2);
+	ck_assert_str_eq(d.items[1].header, "linux/a.h");
+	ck_assert_str_eq(d.items[1].text, DRIFT_A2);
+	drift_lines_free(&d);
+	free(diag);
+	/* no drift */
+	ck_assert_int_eq(read_drift("", &d, &diag), 0);
+	ck_assert_int_eq(d.n, 0);
+	free(diag);
+}
+END_TEST
+
+/* A drift file that is cut short or garbled would hide drift: an error. */
+START_TEST(test_drift_file_errors)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "linux/a.h\tx\nlinux/b.h\ty", "%s/drift.tsv:2:1: error: the last line has no newline: the file is cut "
+						"short\n" },
+		{ "linux/a.h x\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "linux/a.h\tx\n\n", "%s/drift.tsv:2:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "\tx\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "linux/a.h\t\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "linux/a.h\tx\ty\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+	};
+	struct drift_lines d;
+	char *diag, *want;
+	size_t i;
+
+	out = tmp_dir();
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		ck_assert_int_eq(read_drift(cases[i].text, &d, &diag), -1);
+		want = xasprintf(cases[i].want, out);
+		ck_assert_str_eq(diag, want);
+		ck_assert_int_eq(d.n, 0);
+		free(want);
+		free(diag);
+	}
+	diag_begin();
+	ck_assert_int_eq(drift_lines_read("/nonexistent/drift.tsv", &d), -1);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "hdrtest: error: cannot read /nonexistent/drift.tsv: No such file or directory "
+			       "(written by hdrtest catalog-check --drift-out)\n");
+	free(diag);
+}
+END_TEST
+
+/* x86_64/defconfig compiled a.h and b.h cleanly; arm64/defconfig errored. */
+static struct run_results drift_run(void)
+{
+	struct run_results r = { NULL, 0 };
+	struct drift_lines d;
+	char *diag;
+	int i;
+
+	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\nsym\ta_fn\tfunc\tused\t\nheader\tlinux/b.h\tlinux/b\n");
+	put("linux/a.rc", "0\n");
+	put("linux/a.log", ". /x/include/linux/a.h\n");
+	put("linux/b.rc", "0\n");
+	put("linux/b.log", ". /x/include/linux/b.h\n");
+	free(put_file(out, "arm64/defconfig/manifest.tsv",
+		      "hdrtest-manifest\t1\narch\tarm64\nconfig\tdefconfig\nstatus\terror\tkbuild failed\n"
+		      "header\tlinux/a.h\tlinux/a\nheader\tlinux/b.h\tlinux/b\n"));
+	ck_assert_int_eq(read_drift("linux/a.h\t" DRIFT_A "\nlinux/a.h\t" DRIFT_A2 "\n", &d, &diag), 0);
+	free(diag);
+	r.ncells = 2;
+	r.cells = xcalloc(2, sizeof(*r.cells));
+	r.cells[0] = read_cell();
+	r.cells[1] = cell_read(out, "arm64/defconfig");
+	ck_assert_ptr_nonnull(r.cells[1]);
+	for (i = 0; i < r.ncells; i++)
+		cell_mark_drift(r.cells[i], &d);
+	drift_lines_free(&d);
+	return r;
+}
+
+static void drift_run_free(struct run_results *r)
+{
+	int i;
+
+	for (i = 0; i < r->ncells; i++)
+		cell_free(r->cells[i]);
+	free(r->cells);
+}
+
+/* The drifted header fails where it was compiled, with the drift as its
+ * detail and why; the other header and the errored cell are untouched. */
+START_TEST(test_drift_marks_header)
+{
+	struct run_results r = drift_run();
+	const struct tu_result *a = tu(r.cells[0], "linux/a.h"), *b = tu(r.cells[0], "linux/b.h");
+
+	ck_assert_int_eq(a->verdict, V_FAIL);
+	ck_assert_int_eq(a->drifted, 1);
+	ck_assert_str_eq(a->detail, DRIFT_A);
+	ck_assert_str_eq(a->explanation, DRIFT_A "; " DRIFT_A2);
+	ck_assert_int_eq(b->verdict, V_PASS);
+	ck_assert_ptr_null(b->explanation);
+	ck_assert_int_eq(tu(r.cells[1], "linux/a.h")->verdict, V_ERROR);
+	ck_assert_str_eq(tu(r.cells[1], "linux/a.h")->detail, "kbuild failed");
+	drift_run_free(&r);
+}
+END_TEST
+
+/* ... and every format says so. */
+START_TEST(test_drift_in_every_format)
+{
+	struct run_results r = drift_run();
+	char *tsv = render_tsv(&r), *ktap = render_ktap(&r), *xml = render_junit(&r), *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_str_eq(tsv, "x86_64\tdefconfig\tlinux/a.h\tfail\t" DRIFT_A "\n"
+			      "x86_64\tdefconfig\tlinux/b.h\tpass\t\n"
+			      "arm64\tdefconfig\tlinux/a.h\terror\tkbuild failed\n"
+			      "arm64\tdefconfig\tlinux/b.h\terror\tkbuild failed\n");
+	ck_assert_msg(strstr(ktap, "    # Subtest: defconfig\n"
+				   "    1..2\n"
+				   "    # " DRIFT_A "\n"
+				   "    # why: " DRIFT_A "; " DRIFT_A2 "\n"
+				   "    not ok 1 linux/a.h\n"
+				   "      KTAP version 1\n"
+				   "      # Subtest: linux/b.h\n"
+				   "      1..0\n"
+				   "    ok 2 linux/b.h\n"
+				   "  not ok 1 defconfig\n"), "%s", ktap);
+	ck_assert_msg(strstr(xml, "failures=\"1\" errors=\"2\"") &&
+		      strstr(xml, "<failure type=\"drift\" message=\"" DRIFT_A "\">" DRIFT_A "; " DRIFT_A2
+				  "</failure>"), "%s", xml);
+	write_table(f, &r);
+	write_failures(f, &r);
+	ck_assert_int_eq(write_summary(f, &r), 1);
+	fclose(f);
+	ck_assert_msg(strstr(text, "linux/a.h  FAIL              ERROR          \n"
+				   "linux/b.h  pass              ERROR          \n") &&
+		      strstr(text, "\nFAIL x86_64/defconfig linux/a.h\n  " DRIFT_A "\n  why: " DRIFT_A "; "
+				   DRIFT_A2 "\n") &&
+		      strstr(text, ": 1 pass, 1 fail, 0 skip, 2 error\n"), "%s", text);
+	free(tsv);
+	free(ktap);
+	free(xml);
+	free(text);
+	drift_run_free(&r);
+}
+END_TEST
+
 static void teardown(void)
 {
 	free(out);
@@ -509,6 +682,14 @@ Suite *results_suite(void)
 	tcase_add_test(tc, test_rc_unreadable);
 	tcase_add_test(tc, test_log_unreadable);
 	tcase_add_test(tc, test_depfile_truncated);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("drift");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_drift_file);
+	tcase_add_test(tc, test_drift_file_errors);
+	tcase_add_test(tc, test_drift_marks_header);
+	tcase_add_test(tc, test_drift_in_every_format);
 	suite_add_tcase(s, tc);
 	return s;
 }
