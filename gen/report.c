@@ -239,8 +239,8 @@ void write_failures(FILE *f, const struct run_results *r)
 
 		/* one line for the cell, not one per header it never compiled */
 		if (c->errored) {
-			fprintf(f, "\nERROR %s/%s: none of its %d headers was compiled\n  %s\n", c->arch, c->config,
-				c->ntus, c->reason);
+			fprintf(f, "\nERROR %s/%s: kbuild could not prepare it, no header was compiled\n  %s\n",
+				c->arch, c->config, c->reason);
 			continue;
 		}
 		for (j = 0; j < c->ntus; j++)
@@ -316,12 +316,19 @@ static int any_diagnosed(const struct tu_result *t)
 	return 0;
 }
 
-/* A result line with a directive: "ok 3 linux/a.h # SKIP reason". */
+/* A result line with a directive: "ok 3 linux/a.h # SKIP reason".  A '#'
+ * in the reason gets a backslash before it, as in TAP 14: kunit.py reads any
+ * " # SKIP" on the line as the directive, and an error would pass as a
+ * skip. */
 static void ktap_directive(struct strbuf *sb, const char *result, int n, const char *name, const char *directive,
 			   const char *text)
 {
 	sb_addf(sb, "%s %d %s # %s ", result, n, name, directive);
-	ktap_text(sb, text);
+	for (; *text; text++) {
+		if (*text == '#')
+			sb_addc(sb, '\\');
+		sb_addc(sb, *text == '\n' ? ' ' : *text);
+	}
 	sb_addc(sb, '\n');
 }
 
