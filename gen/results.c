@@ -169,7 +169,7 @@ static void attribute(struct tu_result *t, const char *tu_path)
 }
 
 /* A result file as the compile stage leaves it whole: a .log ends with a
- * newline (or is empty), a .d with a newline that ends no continued line;
+ * newline (or is empty), a .dep with a newline that ends no continued line;
  * neither holds a NUL byte (what a crash leaves in unwritten blocks).
  * NULL if it is whole, else what is wrong with it. */
 static char *damage(const char *text, size_t len, int depfile)
@@ -325,9 +325,10 @@ static void read_includes(const struct cell_result *c, struct tu_result *t)
 	include_tree_free(&tree);
 }
 
-/* Forbidden headers, from the -H tree and the depfile.  A depfile that is
- * not whole is unknown, not "no forbidden header": when the log has no
- * -H tree either, *why says so. */
+/* Forbidden headers, from the -H tree and the depfile (TU.dep:
+ * ci/compile-tu.sh renames gcc's TU.d to it when it is complete).  A
+ * depfile that is missing or not whole is unknown, not "no forbidden
+ * header": when the log has no -H tree either, *why says so. */
 static void find_forbidden(const struct cell_result *c, struct tu_result *t, const char *base, char **why)
 {
 	char *dep;
@@ -335,7 +336,7 @@ static void find_forbidden(const struct cell_result *c, struct tu_result *t, con
 	*why = NULL;
 	if (t->forbidden || !c->nforbids)
 		return;
-	dep = read_needed(base, "d", 1, why);
+	dep = read_needed(base, "dep", 1, why);
 	if (dep)
 		t->forbidden = forbidden_in_depfile(c, dep);
 	else if (t->nincludes) {
@@ -408,7 +409,7 @@ static void judge(struct cell_result *c, struct tu_result *t)
 	} else if (t->forbidden) {
 		t->detail = xasprintf("pulls in the forbidden header %s", t->forbidden);
 	} else if (dep_why) {
-		unreadable(t, c, "d", dep_why);
+		unreadable(t, c, "dep", dep_why);
 		return;
 	} else {
 		t->verdict = V_PASS;

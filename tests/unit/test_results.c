@@ -145,7 +145,7 @@ START_TEST(test_cell_fields)
 			  "sym\tA_FLAG\tflag\tunused\tCONFIG_X && !CONFIG_Y\n");
 	put("linux/a.rc", "0\n");
 	put("linux/a.log", "");
-	put("linux/a.d", "linux/a.rc: linux/a.c /x/include/linux/a.h\n");
+	put("linux/a.dep", "linux/a.rc: linux/a.c /x/include/linux/a.h\n");
 	c = read_cell();
 	ck_assert_str_eq(c->arch, "x86_64");
 	ck_assert_str_eq(c->config, "defconfig");
@@ -219,12 +219,12 @@ START_TEST(test_forbidden_header)
 	dep = xasprintf("%s/x86_64/defconfig/linux/d.rc: %s/x86_64/defconfig/linux/d.c /x/include/linux/mm.h \\\n"
 			" /x/include/linux/d.h\n/x/include/linux/mm.h:\n",
 			out, out);
-	put("linux/d.d", dep);
+	put("linux/d.dep", dep);
 	free(dep);
 	/* near misses are no hits */
 	put("linux/e.rc", "0\n");
 	put("linux/e.log", "");
-	put("linux/e.d", "e.rc: e.c /x/include/linux/mm.hx /x/include/linux/mm/page.h \\\n"
+	put("linux/e.dep", "e.rc: e.c /x/include/linux/mm.hx /x/include/linux/mm/page.h \\\n"
 			 " /x/include/linux/mm_types.h /x/uapi/linux/mm.h\n");
 	c = read_cell();
 	ck_assert_int_eq(tu(c, "linux/d.h")->verdict, V_FAIL);
@@ -345,7 +345,7 @@ START_TEST(test_cell_note)
 	make_cell("ok\t", "note\tkbuild itself fails to build mm/mmzone.o here: e\nheader\tlinux/a.h\tlinux/a\n");
 	put("linux/a.rc", "0\n");
 	put("linux/a.log", "");
-	put("linux/a.d", "linux/a.rc: linux/a.c\n");
+	put("linux/a.dep", "linux/a.rc: linux/a.c\n");
 	c = read_cell();
 	ck_assert_str_eq(c->note, "kbuild itself fails to build mm/mmzone.o here: e");
 	ck_assert_int_eq(c->tus[0].verdict, V_PASS);
@@ -365,7 +365,7 @@ static void expect_tu(const char *rc, const char *log, const char *dep, enum ver
 	if (log)
 		put("linux/a.log", log);
 	if (dep)
-		put("linux/a.d", dep);
+		put("linux/a.dep", dep);
 	c = read_cell();
 	ck_assert_msg(c->tus[0].verdict == v, "rc '%s', log '%s', dep '%s': %s, expected %s (%s)", rc, log, dep,
 		      verdict_name(c->tus[0].verdict), verdict_name(v), c->tus[0].detail);
@@ -435,10 +435,10 @@ START_TEST(test_depfile_truncated)
 	const char *tree = ". /x/include/linux/a.h\n";
 
 	expect_tu("0\n", "", "linux/a.rc: linux/a.c \\\n", V_ERROR,
-		  UNREADABLE("d", "is truncated (it does not end with a complete line)"));
+		  UNREADABLE("dep", "is truncated (it does not end with a complete line)"));
 	expect_tu("0\n", "", "linux/a.rc: linux/a.c /x/include/linux/a.h", V_ERROR, NULL);
-	expect_tu("0\n", "", "", V_ERROR, UNREADABLE("d", "is empty"));
-	expect_tu("0\n", "", NULL, V_ERROR, UNREADABLE("d", "is missing"));
+	expect_tu("0\n", "", "", V_ERROR, UNREADABLE("dep", "is empty"));
+	expect_tu("0\n", "", NULL, V_ERROR, UNREADABLE("dep", "is missing"));
 	/* the -H tree is there: it decides */
 	expect_tu("0\n", tree, "linux/a.rc: linux/a.c \\\n", V_PASS, NULL);
 	expect_tu("0\n", ". /x/include/linux/a.h\n.. /x/include/linux/mm.h\n", "linux/a.rc: \\\n", V_FAIL,
