@@ -228,36 +228,34 @@ static int parse_rc(const char *text, size_t len, char **why)
 	return -1;
 }
 
-/* A result file of t: its text, or NULL with *why saying what is wrong
- * (*why stays NULL if the file does not exist). */
-static char *read_result(const char *base, const char *ext, int depfile, char **why)
+/* TU.EXT: its text and length; or NULL, with *why saying why, or NULL if
+ * the file does not exist. */
+static char *read_result(const char *base, const char *ext, size_t *len, char **why)
 {
-	char *path = xasprintf("%s.%s", base, ext), *text;
-	size_t len;
+	char *path = xasprintf("%s.%s", base, ext), *text = read_file(path, len);
 
 	*why = NULL;
-	text = read_file(path, &len);
 	if (!text && errno != ENOENT)
 		*why = xasprintf("cannot be read (%s)", strerror(errno));
-	else if (text && strcmp(ext, "rc"))	/* a .rc is checked by parse_rc */
-		*why = damage(text, len, depfile);
-	else if (text && parse_rc(text, len, why) >= 0)
-		text[len - 1] = '\0';
 	free(path);
+	return text;
+}
+
+/* A .log or .dep that must be there and whole: its text, or NULL with
+ * *why saying what is wrong. */
+static char *read_needed(const char *base, const char *ext, char **why)
+{
+	size_t len;
+	char *text = read_result(base, ext, &len, why);
+
+	if (!text && !*why)
+		*why = xstrdup("is missing");
+	if (text)
+		*why = damage(text, len, !strcmp(ext, "dep"));
 	if (*why) {
 		free(text);
 		return NULL;
 	}
-	return text;
-}
-
-/* read_result, where a missing file is damage too. */
-static char *read_needed(const char *base, const char *ext, int depfile, char **why)
-{
-	char *text = read_result(base, ext, depfile, why);
-
-	if (!text && !*why)
-		*why = xstrdup("is missing");
 	return text;
 }
 
@@ -336,7 +334,7 @@ static void find_forbidden(const struct cell_result *c, struct tu_result *t, con
 	*why = NULL;
 	if (t->forbidden || !c->nforbids)
 		return;
-	dep = read_needed(base, "dep", 1, why);
+	dep = read_needed(base, "dep", why);
 	if (dep)
 		t->forbidden = forbidden_in_depfile(c, dep);
 	else if (t->nincludes) {
@@ -351,22 +349,23 @@ static void find_forbidden(const struct cell_result *c, struct tu_result *t, con
 static int read_outcome(const struct cell_result *c, struct tu_result *t, const char *base)
 {
 	char *text, *why;
+	size_t len;
 	int rc;
 
 	t->verdict = V_ERROR;
-	text = read_result(base, "rc", 0, &why);
+	text = read_result(base, "rc", &len, &why);
 	if (!text && !why) {
 		t->detail = xasprintf("not compiled: %s.rc is missing (the compile stage did not run)", base);
 		return -1;
 	}
-	if (!text) {
+	rc = text ? parse_rc(text, len, &why) : -1;
+	free(text);
+	if (rc < 0) {
 		unreadable(t, c, "rc", why);
 		return -1;
 	}
-	rc = atoi(text);	/* digits only: parse_rc checked them */
-	free(text);
 	free(t->log);
-	t->log = read_needed(base, "log", 0, &why);
+	t->log = read_needed(base, "log", &why);
 	if (!t->log) {
 		t->log = xstrdup("");
 		unreadable(t, c, "log", why);
