@@ -46,18 +46,19 @@ static struct cell_result arm_cell = {
 static struct cell_result *cells[] = { &x86_cell, &arm_cell };
 static const struct run_results run = { cells, 2 };
 
+/* What every KTAP report starts with, and the first lines of one whose
+ * first arch is x86_64 with defconfig alone. */
+#define KTAP_START "KTAP version 1\n# hdrtest: are the catalogued headers self-contained?\n"
+#define KTAP_X86_DEFCONFIG \
+	"  KTAP version 1\n  # Subtest: x86_64\n  1..1\n    KTAP version 1\n    # Subtest: defconfig\n"
+
 START_TEST(test_ktap)
 {
 	char *ktap = render_ktap(&run);
 
-	ck_assert_str_eq(ktap, "KTAP version 1\n"
-			       "# hdrtest: are the catalogued headers self-contained?\n"
+	ck_assert_str_eq(ktap, KTAP_START
 			       "1..2\n"
-			       "  KTAP version 1\n"
-			       "  # Subtest: x86_64\n"
-			       "  1..1\n"
-			       "    KTAP version 1\n"
-			       "    # Subtest: defconfig\n"
+			       KTAP_X86_DEFCONFIG
 			       "    1..2\n"
 			       "      KTAP version 1\n"
 			       "      # Subtest: linux/a.h\n"
@@ -133,8 +134,7 @@ START_TEST(test_ktap_grouping)
 {
 	char *ktap = render_ktap(&run2);
 
-	ck_assert_str_eq(ktap, "KTAP version 1\n"
-			       "# hdrtest: are the catalogued headers self-contained?\n"
+	ck_assert_str_eq(ktap, KTAP_START
 			       "1..2\n"
 			       "  KTAP version 1\n"
 			       "  # Subtest: x86_64\n"
@@ -262,14 +262,9 @@ START_TEST(test_errored_cell_ktap)
 {
 	char *ktap = render_ktap(&run_err);
 
-	ck_assert_str_eq(ktap, "KTAP version 1\n"
-			       "# hdrtest: are the catalogued headers self-contained?\n"
+	ck_assert_str_eq(ktap, KTAP_START
 			       "1..2\n"
-			       "  KTAP version 1\n"
-			       "  # Subtest: x86_64\n"
-			       "  1..1\n"
-			       "    KTAP version 1\n"
-			       "    # Subtest: defconfig\n"
+			       KTAP_X86_DEFCONFIG
 			       "    1..1\n"
 			       "      KTAP version 1\n"
 			       "      # Subtest: linux/a.h\n"
@@ -434,14 +429,9 @@ START_TEST(test_tu_error_and_symbolless_failure_ktap)
 {
 	char *ktap = render_ktap(&run_mixed);
 
-	ck_assert_str_eq(ktap, "KTAP version 1\n"
-			       "# hdrtest: are the catalogued headers self-contained?\n"
+	ck_assert_str_eq(ktap, KTAP_START
 			       "1..1\n"
-			       "  KTAP version 1\n"
-			       "  # Subtest: x86_64\n"
-			       "  1..1\n"
-			       "    KTAP version 1\n"
-			       "    # Subtest: defconfig\n"
+			       KTAP_X86_DEFCONFIG
 			       "    1..2\n"
 			       "    not ok 1 linux/a.h # ERROR result of TU unreadable: x86_64/defconfig/linux/a.rc is "
 			       "empty: the compile stage was interrupted or the disk is full; rerun\n"
