@@ -69,9 +69,9 @@ same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | sed 's/^/# /'; return 1;
 echo "# e2e: make selftest-headers ARCHS=\"$archs\" on the default tree"
 run_hdrtest "$out"
 check "selftest-headers exits non-zero because the golden file has failures (exit $rc)" test "$rc" -ne 0
-check "... and says so in its summary line" grep -q "^hdrtest: 42 cells (header x arch x config): 28 pass, 14 fail, 0 skip$" "$out.log"
+check "... and says so in its summary line" grep -q "^hdrtest: 42 cells (header x arch x config): 28 pass, 14 fail, 0 skip, 0 error$" "$out.log"
 check "results.tsv has a verdict for all 21 headers x 2 arches" \
-	test "$(awk -F '\t' '$4 ~ /^(pass|fail|skip)$/' "$out/results.tsv" | wc -l)" -eq 42
+	test "$(awk -F '\t' '$4 ~ /^(pass|fail|skip|error)$/' "$out/results.tsv" | wc -l)" -eq 42
 check "no cell is skipped: both toolchains are installed" \
 	test "$(awk -F '\t' '$4 == "skip"' "$out/results.tsv" | wc -l)" -eq 0
 check "verdicts equal the reviewed golden file tests/golden/defconfig.tsv" \
