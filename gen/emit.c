@@ -561,14 +561,18 @@ int generate_cell(const struct gen_opts *o)
 
 		if (slash)
 			*slash = '\0';
-		if (mkdirs(dir) || install_if_changed(files[i].tmp, files[i].dest) < 0) {
-			error("cannot install %s", files[i].dest);
+		if (mkdirs(dir)) {
+			error("cannot create %s: %s", dir, strerror(errno));
 			free(dir);
 			goto out;
 		}
 		free(dir);
-		if (ends_with(files[i].dest, "/compile.sh"))
-			chmod(files[i].dest, 0755);
+		if (install_if_changed(files[i].tmp, files[i].dest) < 0)
+			goto out;
+		if (ends_with(files[i].dest, "/compile.sh") && chmod(files[i].dest, 0755)) {
+			error("cannot write %s: %s", files[i].dest, strerror(errno));
+			goto out;
+		}
 	}
 	ret = 0;
 out:

@@ -116,32 +116,100 @@ int install_if_changed(const char *tmp, const char *path)
 		return 0;
 	}
 	if (rename(tmp, path)) {
-		error("cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		error("cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
 		return -1;
 	}
 	return 1;
 }
 
-int write_file_atomic(const char *path, const char *text)
+/* Finish writing f, which holds path: every error since fopen() counts
+ * (a failed fputs() sets the error flag; fclose() alone would not
+ * report it if the buffer was empty by then). */
+int write_stream_close(FILE *f, const char *path)
+{
+	int err = 0;
+
+	if (fflush(f))
+		err = errno;
+	if (ferror(f) && !err)
+		err = errno ? errno : EIO;
+	if (fclose(f) && !err)
+		err = errno;
+	if (err) {
+		error("cannot write %s: %s", path, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Write text into the new file tmp; name is the file the caller means
+ * (what the error message names).  On failure tmp is removed. */
+static int write_new_file(const char *tmp, const char *name, const char *text)
+{
+	size_t n = strlen(text);
+	FILE *f;
+
+	f = fopen(tmp, "w");
+	if (!f) {
+		error("cannot write %s: %s", name, strerror(errno));
+		return -1;
+	}
+	errno = 0;
+	if (fwrite(text, 1, n, f) != n) {
+		int err = errno ? errno : EIO;
+
+		fclose(f);
+		unlink(tmp);
+		error("cannot write %s: %s", name, strerror(err));
+		return -1;
+	}
+	if (write_stream_close(f, name)) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int write_text(const char *path, const char *text)
+{
+	return write_new_file(path, path, text);
+}
+
+char *write_temp(const char *path, const char *text)
 {
 	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	int ret = 0;
 
-	if (!f) {
-		error("cannot create %s: %s", tmp, strerror(errno));
+	if (write_new_file(tmp, path, text)) {
 		free(tmp);
-		return -1;
+		return NULL;
 	}
-	fputs(text, f);
-	if (fclose(f)) {
-		error("cannot write %s: %s", tmp, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
+	return tmp;
+}
+
+int write_files_atomic(int n, const char *const paths[], const char *const texts[])
+{
+	char **tmps = xcalloc(n, sizeof(char *));
+	int i, ret = 0;
+
+	for (i = 0; i < n && !ret; i++)
+		if (paths[i] && !(tmps[i] = write_temp(paths[i], texts[i])))
+			ret = -1;
+	/* every file written: put them in place, stopping at the first error */
+	for (i = 0; i < n; i++) {
+		if (!tmps[i])
+			continue;
+		if (ret)
+			unlink(tmps[i]);
+		else if (install_if_changed(tmps[i], paths[i]) < 0)
+			ret = -1;
+		free(tmps[i]);
 	}
-	if (install_if_changed(tmp, path) < 0)
-		ret = -1;
-	free(tmp);
+	free(tmps);
 	return ret;
+}
+
+int write_file_atomic(const char *path, const char *text)
+{
+	return write_files_atomic(1, &path, &text);
 }

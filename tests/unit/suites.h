@@ -18,5 +18,6 @@ Suite *drift_suite(void);
 Suite *catalog_update_suite(void);
 Suite *includes_suite(void);
 Suite *explain_suite(void);
+Suite *writes_suite(void);
 
 #endif
