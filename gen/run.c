@@ -73,6 +73,36 @@ int mkdirs(const char *path)
 	return ret;
 }
 
+char *first_missing_dir(const char *path)
+{
+	char *p = xstrdup(path), *s;
+
+	for (s = p + 1;; s++) {
+		char c = *s;
+
+		if (c != '/' && c)
+			continue;
+		*s = '\0';
+		if (access(p, F_OK))
+			return p;
+		if (!c)
+			break;
+		*s = c;
+	}
+	free(p);
+	return NULL;
+}
+
+void remove_empty_dirs(const char *dir, const char *top)
+{
+	char *p = xstrdup(dir), *slash;
+
+	/* rmdir fails on a dir that is not empty: someone else's files stay */
+	while (strlen(p) >= strlen(top) && !rmdir(p) && (slash = strrchr(p, '/')))
+		*slash = '\0';
+	free(p);
+}
+
 int remove_tree(const char *path)
 {
 	struct dirent *de;

@@ -11,6 +11,11 @@ int run_to_file(char *const argv[], const char *out_path);
 
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdirs(const char *path);
+/* The first dir along path that does not exist yet (the first one
+ * mkdirs(path) would make), or NULL. */
+char *first_missing_dir(const char *path);
+/* rmdir dir, then its parents up to top, as long as they are empty. */
+void remove_empty_dirs(const char *dir, const char *top);
 /* rm -rf for a directory hdrtest made; returns 0 or -1. */
 int remove_tree(const char *path);
 

@@ -208,6 +208,32 @@ START_TEST(catalog_update_write_error)
 }
 END_TEST
 
+/* gen on a full disk: the dirs made for its temporary dir go again, but
+ * not one that holds someone else's file. */
+START_TEST(made_dirs_go_again)
+{
+	char *dir = tmp_dir(), *path = xasprintf("%s/a/b/c", dir), *made = first_missing_dir(path), *want, *s;
+
+	want = xasprintf("%s/a", dir);
+	ck_assert_str_eq(made, want);
+	ck_assert_ptr_null(first_missing_dir(dir));
+	ck_assert_int_eq(mkdirs(path), 0);
+	remove_empty_dirs(path, made);
+	ck_assert(!file_exists(want));
+	ck_assert_int_eq(mkdirs(path), 0);
+	free(put_file(dir, "a/other", "someone else's\n"));
+	remove_empty_dirs(path, made);
+	s = dir_list(want);
+	ck_assert_str_eq(s, "other\n");
+	free(s);
+	free(want);
+	free(made);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+
 /* A templates dir with the real prelude and one template t.m4. */
 static char *templates_with(const char *tmpl)
 {
@@ -262,7 +288,8 @@ START_TEST(m4_def_refuses_quotes)
 	diag_begin();
 	m4_def(&sb, "V", value);
 	diag = diag_end();
-	ck_assert_str_eq(diag, "hdrtest: error: the value of HT_V holds m4's quote characters: not passed to m4\n");
+	ck_assert_str_eq(diag,
+			 "hdrtest: error: the value of HT_V holds m4's quote characters: not passed to m4\n");
 	free(diag);
 	sb_add(&sb, "m4_divert(0)m4_dnl\n");
 	ck_assert_int_eq(render(t, sb.buf, &diag), -1);
@@ -317,6 +344,7 @@ Suite *writes_suite(void)
 	tcase_add_test(tc, atomic_write_keeps_old_file);
 	tcase_add_test(tc, atomic_writes_all_or_none);
 	tcase_add_test(tc, catalog_update_write_error);
+	tcase_add_test(tc, made_dirs_go_again);
 	suite_add_tcase(s, tc);
 	tcase_add_test(m4, m4_empty_output_fails);
 	tcase_add_test(m4, m4_def_refuses_quotes);
