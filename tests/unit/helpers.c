@@ -166,3 +166,11 @@ char *dir_list(const char *dir)
 	free(ents);
 	return sb_detach(&sb);
 }
+
+void assert_file(const char *path, const char *text)
+{
+	char *s = slurp(path);
+
+	ck_assert_msg(!strcmp(s, text), "%s holds '%s', expected '%s'", path, s, text);
+	free(s);
+}

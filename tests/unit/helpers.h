@@ -23,6 +23,8 @@ char *tmp_dir(void);
 char *put_file(const char *dir, const char *name, const char *text);
 /* The whole file, or fail the test. */
 char *slurp(const char *path);
+/* Fail unless the file holds exactly text. */
+void assert_file(const char *path, const char *text);
 int file_exists(const char *path);
 /* The names in dir (but . and ..), sorted, one per line. */
 char *dir_list(const char *dir);

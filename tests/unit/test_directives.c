@@ -162,12 +162,8 @@ static void expect_ci_files_refused(void (*poison)(struct arch *a, const char *f
 	free(stderr_end());
 	ck_assert_msg(strstr(diag, "holds m4's quote characters: not passed to m4\n") != NULL, "%s", diag);
 	ck_assert_msg(!file_exists(flag), "m4 ran the command in the arch table");
-	s = slurp(gh);
-	ck_assert_str_eq(s, old_github);
-	free(s);
-	s = slurp(gl);
-	ck_assert_str_eq(s, old_gitlab);
-	free(s);
+	assert_file(gh, old_github);
+	assert_file(gl, old_gitlab);
 	s = dir_list(dir);
 	ck_assert_str_eq(s, "gitlab-ci.yml\nhdrtest.yml\n");
 	free(s);

@@ -99,7 +99,7 @@ END_TEST
 START_TEST(atomic_write_keeps_old_file)
 {
 	char *dir = tmp_dir(), *path = put_file(dir, "mm.cat", "the old text\n");
-	char *text = big_text(100000), *diag, *want, *now, *names;
+	char *text = big_text(100000), *diag, *want, *names;
 	int ret;
 
 	limit_file_size(4096);
@@ -110,12 +110,10 @@ START_TEST(atomic_write_keeps_old_file)
 	diag = diag_end();
 	want = xasprintf("hdrtest: error: cannot write %s: File too large\n", path);
 	ck_assert_str_eq(diag, want);
-	now = slurp(path);
-	ck_assert_str_eq(now, "the old text\n");
+	assert_file(path, "the old text\n");
 	names = dir_list(dir);
 	ck_assert_str_eq(names, "mm.cat\n");
 	free(names);
-	free(now);
 	free(want);
 	free(diag);
 	free(text);
@@ -128,7 +126,7 @@ END_TEST
 START_TEST(atomic_writes_all_or_none)
 {
 	char *dir = tmp_dir(), *a = put_file(dir, "a", "old a\n"), *b = put_file(dir, "b", "old b\n");
-	char *big = big_text(100000), *diag, *s, *names;
+	char *big = big_text(100000), *diag, *names;
 	const char *paths[] = { a, NULL, b };
 	const char *texts[] = { "new a\n", NULL, big };
 	int ret;
@@ -140,12 +138,8 @@ START_TEST(atomic_writes_all_or_none)
 	ck_assert_int_eq(ret, -1);
 	diag = diag_end();
 	ck_assert_ptr_nonnull(strstr(diag, "File too large"));
-	s = slurp(a);
-	ck_assert_str_eq(s, "old a\n");
-	free(s);
-	s = slurp(b);
-	ck_assert_str_eq(s, "old b\n");
-	free(s);
+	assert_file(a, "old a\n");
+	assert_file(b, "old b\n");
 	names = dir_list(dir);
 	ck_assert_str_eq(names, "a\nb\n");
 	free(names);
@@ -155,12 +149,8 @@ START_TEST(atomic_writes_all_or_none)
 	diag_begin();
 	ck_assert_int_eq(write_files_atomic(3, paths, texts), 0);
 	free(diag_end());
-	s = slurp(a);
-	ck_assert_str_eq(s, "new a\n");
-	free(s);
-	s = slurp(b);
-	ck_assert_str_eq(s, "new b\n");
-	free(s);
+	assert_file(a, "new a\n");
+	assert_file(b, "new b\n");
 	free(diag);
 	free(big);
 	free(a);
@@ -175,7 +165,7 @@ START_TEST(catalog_update_write_error)
 {
 	char *dir = tmp_dir(), *orig = slurp("tests/fixtures/scan/drift/fx.cat");
 	char *path = put_file(dir, "fx.cat", orig), *tree = repo_path("tests/fixtures/scan/drift/tree");
-	char *buf = NULL, *diag, *now, *names;
+	char *buf = NULL, *diag, *names;
 	struct scan_index *ix = scan_tree(tree);
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
@@ -192,12 +182,10 @@ START_TEST(catalog_update_write_error)
 	ck_assert_msg(starts_with(diag, "hdrtest: error: cannot write ") && strstr(diag, ": File too large\n"),
 		      "%s", diag);
 	ck_assert_ptr_null(strstr(buf, "rewrote"));
-	now = slurp(path);
-	ck_assert_str_eq(now, orig);
+	assert_file(path, orig);
 	names = dir_list(dir);
 	ck_assert_str_eq(names, "fx.cat\n");
 	free(names);
-	free(now);
 	free(diag);
 	free(buf);
 	scan_free(ix);
@@ -320,9 +308,7 @@ START_TEST(m4_rescanned_value_runs_nothing)
 	ck_assert_str_eq(diag, "");
 	ck_assert_msg(!file_exists(flag), "m4 ran the command in the value");
 	out = xasprintf("%s/out", t);
-	free(diag);
-	diag = slurp(out);
-	ck_assert_str_eq(diag, want);
+	assert_file(out, want);
 	sb_release(&sb);
 	free(want);
 	free(out);
