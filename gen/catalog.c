@@ -439,6 +439,7 @@ static const struct arch_field {
 	  "a Debian package name (lower-case letters, digits, '+', '.', '-')", package_chars },
 	{ "defconfig", offsetof(struct arch, defconfig), "a make target (letters, digits, '_', '.', '-')",
 	  target_chars },
+	/* no character class: free text */
 	{ "unavailable", offsetof(struct arch, unavailable), FREE_TEXT, NULL },
 };
 
@@ -465,11 +466,33 @@ static int check_arch_value(const struct arch_field *f, const char *value, const
 		error_at(&second, "expected 1 or -VERSION for llvm=, found '%s'", value);
 		return -1;
 	}
-	if (!strcmp(f->key, "package") && n < 2) {
-		error_at(&end, "expected a Debian package name of two characters or more, found '%s'", value);
-		return -1;
-	}
 	return 0;
+}
+
+/* package=: one Debian package name, or several separated by commas (the
+ * compiler and the rest of its toolchain). */
+static int check_packages(const char *value, const struct loc *vl, const char *what)
+{
+	char *list = xstrdup(value), *name = list, *comma;
+	struct loc l = *vl;
+	int ret = 0;
+
+	for (; !ret; name = comma + 1) {
+		comma = strchr(name, ',');
+		if (comma)
+			*comma = '\0';
+		l.col = vl->col + (int)(name - list);
+		ret = check_chars(name, &l, what, package_chars);
+		if (!ret && strlen(name) < 2) {
+			l.col += (int)strlen(name);
+			error_at(&l, "expected a Debian package name of two characters or more, found '%s'", name);
+			ret = -1;
+		}
+		if (!comma)
+			break;
+	}
+	free(list);
+	return ret;
 }
 
 static int set_arch_field(struct parse_state *ps, void *obj, const char *key, char *value,
@@ -497,9 +520,12 @@ static int set_arch_field(struct parse_state *ps, void *obj, const char *key, ch
 		return -1;
 	}
 	what = xasprintf("%s for %s=", f->what, key);
-	/* no chars: free text */
-	bad = f->chars ? check_chars(value, vl, what, f->chars) || check_arch_value(f, value, vl)
-		       : check_text(value, vl, what);
+	if (!f->chars)
+		bad = check_text(value, vl, what);
+	else if (f->chars == package_chars)
+		bad = check_packages(value, vl, what);
+	else
+		bad = check_chars(value, vl, what, f->chars) || check_arch_value(f, value, vl);
 	free(what);
 	if (bad) {
 		free(value);

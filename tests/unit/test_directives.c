@@ -46,6 +46,9 @@ static const struct {
 	{ A "package=gcc_12\n", "t.cat:1:44: error: expected " PKG ", found '_' in 'gcc_12'\n" },
 	{ A "package=g\n",
 	  "t.cat:1:42: error: expected a Debian package name of two characters or more, found 'g'\n" },
+	{ A "package=gcc,Binutils\n", "t.cat:1:45: error: expected " PKG ", found 'B' in 'Binutils'\n" },
+	{ A "package=gcc,,lld\n", "t.cat:1:45: error: expected a Debian package name of two characters or more, found ''\n" },
+	{ A "package=gcc,\n", "t.cat:1:45: error: expected a Debian package name of two characters or more, found ''\n" },
 	{ A "defconfig=foo/bar\n",
 	  "t.cat:1:46: error: expected a make target (letters, digits, '_', '.', '-') for defconfig=, "
 	  "found '/' in 'foo/bar'\n" },
@@ -123,13 +126,14 @@ START_TEST(test_good_fields)
 	char *diag;
 	struct catalog *cat = read_catalog_text("t.cat",
 		"forbid linux/mm.h the point of the split: (all) of mm.h, 100% & more\n"
-		"arch a karch=x86_64 kconfig=CONFIG_X86_64 cross=powerpc64le-linux-gnu- llvm=-19 package=g++-12.x "
+		"arch a karch=x86_64 kconfig=CONFIG_X86_64 cross=powerpc64le-linux-gnu- llvm=-19 package=g++-12.x,lld-19 "
 		"defconfig=ppc64le_defconfig unavailable=\"no cc (gcc-nios2-linux-gnu; LLVM: none) here!\"\n"
 		"arch b karch=um kconfig=CONFIG_UML llvm=1\n"
 		"config c base=nommu_virt_defconfig arches=a,b\n"
 		"\tCONFIG_A=\"a string, with spaces.\"\n\tCONFIG_B=0x1F\n\tCONFIG_C=-3\n\tCONFIG_D=\"\"\n", &diag);
 
 	ck_assert_msg(cat != NULL, "%s", diag);
+	ck_assert_str_eq(cat->arches[0]->package, "g++-12.x,lld-19");
 	ck_assert_str_eq(cat->arches[0]->unavailable, "no cc (gcc-nios2-linux-gnu; LLVM: none) here!");
 	ck_assert_str_eq(cat->configs[0]->frags[0].value, "\"a string, with spaces.\"");
 	catalog_free(cat);
