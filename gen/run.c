@@ -173,14 +173,14 @@ int write_stream_close(FILE *f, const char *path)
 	return 0;
 }
 
-/* Write text into the new file tmp; name is the file the caller means
- * (what the error message names).  On failure tmp is removed. */
-static int write_new_file(const char *tmp, const char *name, const char *text)
+/* Write text to path, which is name to the caller (what an error message
+ * names); keep is set for a file that must not be removed on failure. */
+static int write_to(const char *path, const char *name, const char *text, int keep)
 {
 	size_t n = strlen(text);
 	FILE *f;
 
-	f = fopen(tmp, "w");
+	f = fopen(path, "w");
 	if (!f) {
 		error("cannot write %s: %s", name, strerror(errno));
 		return -1;
@@ -190,31 +190,41 @@ static int write_new_file(const char *tmp, const char *name, const char *text)
 		int err = errno ? errno : EIO;
 
 		fclose(f);
-		unlink(tmp);
 		error("cannot write %s: %s", name, strerror(err));
-		return -1;
+		goto fail;
 	}
-	if (write_stream_close(f, name)) {
-		unlink(tmp);
-		return -1;
-	}
+	if (write_stream_close(f, name))
+		goto fail;
 	return 0;
+fail:
+	if (!keep)
+		unlink(path);
+	return -1;
 }
 
 int write_text(const char *path, const char *text)
 {
-	return write_new_file(path, path, text);
+	return write_to(path, path, text, 0);
 }
 
 char *write_temp(const char *path, const char *text)
 {
 	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
 
-	if (write_new_file(tmp, path, text)) {
+	if (write_to(tmp, path, text, 0)) {
 		free(tmp);
 		return NULL;
 	}
 	return tmp;
+}
+
+/* A device or a pipe (--ktap /dev/stdout) is written to as it is: renaming
+ * a file over it would replace the device node. */
+static int is_special(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && !S_ISREG(st.st_mode);
 }
 
 int write_files_atomic(int n, const char *const paths[], const char *const texts[])
@@ -222,9 +232,14 @@ int write_files_atomic(int n, const char *const paths[], const char *const texts
 	char **tmps = xcalloc(n, sizeof(char *));
 	int i, ret = 0;
 
-	for (i = 0; i < n && !ret; i++)
-		if (paths[i] && !(tmps[i] = write_temp(paths[i], texts[i])))
+	for (i = 0; i < n && !ret; i++) {
+		if (!paths[i])
+			continue;
+		if (is_special(paths[i]))
+			ret = write_to(paths[i], paths[i], texts[i], 1);
+		else if (!(tmps[i] = write_temp(paths[i], texts[i])))
 			ret = -1;
+	}
 	/* every file written: put them in place, stopping at the first error */
 	for (i = 0; i < n; i++) {
 		if (!tmps[i])

@@ -44,7 +44,8 @@ char *write_temp(const char *path, const char *text);
 
 /* Write texts[i] to paths[i] (NULL paths skipped) through temporary
  * files, installed with install_if_changed only once all are written:
- * after a failure every old file is as it was.  0 or -1. */
+ * after a failure every old file is as it was.  A device or a pipe is
+ * written to directly.  0 or -1. */
 int write_files_atomic(int n, const char *const paths[], const char *const texts[]);
 int write_file_atomic(const char *path, const char *text);
 

@@ -149,6 +149,20 @@ else
 	rm -rf "$fs"/*
 fi
 
+# --- report --ktap onto a device: written to, never renamed over ------------------
+# (a node of our own stands for /dev/full: an old hdrtest would replace it)
+"$hdrtest" gen --arch x86_64 --config defconfig --skip "no compiler here" --out "$tmp/dev/x86_64/defconfig" \
+	catalog/arches.cat catalog/configs.cat catalog/mm.cat 2> "$tmp/gen.err"
+if ! mknod "$tmp/fulldev" c 1 7 2> "$tmp/mknod.err"; then
+	skip "report --ktap onto a full device" "cannot mknod here ($(head -1 "$tmp/mknod.err")): needs root"
+else
+	run_cmd dev "$hdrtest" report --out "$tmp/dev" --ktap "$tmp/fulldev" x86_64/defconfig
+	check "report --ktap onto a full device exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "report --ktap onto a full device names it" said dev \
+		"hdrtest: error: cannot write $tmp/fulldev: No space left on device"
+	check "report --ktap leaves the device a device" [ -c "$tmp/fulldev" ]
+fi
+
 # --- ci-files --m4 PROG --------------------------------------------------------
 cat > "$tmp/my-m4" <<EOF
 #!/bin/sh

@@ -7,11 +7,14 @@
  * in a child process, so the limit ends with the test.
  */
 #include <check.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "catalog_update.h"
 #include "helpers.h"
@@ -155,6 +158,40 @@ START_TEST(atomic_writes_all_or_none)
 	free(big);
 	free(a);
 	free(b);
+	free(dir);
+}
+END_TEST
+
+/* --ktap /dev/full: a device is written to, never renamed over.  A node
+ * of our own (mknod, root only) stands for it, so that a failure of this
+ * test cannot replace the system's /dev/full. */
+START_TEST(device_is_written_not_replaced)
+{
+	char *dir = tmp_dir(), *full = xasprintf("%s/full", dir), *null = xasprintf("%s/null", dir), *diag, *want;
+	struct stat st;
+
+	if (mknod(full, S_IFCHR | 0666, makedev(1, 7)) || mknod(null, S_IFCHR | 0666, makedev(1, 3))) {
+		fprintf(stderr, "device_is_written_not_replaced: skipped: mknod: %s (needs root)\n",
+			strerror(errno));
+		return;
+	}
+	diag_begin();
+	ck_assert_int_eq(write_file_atomic(full, "results\n"), -1);
+	ck_assert_int_eq(write_file_atomic(null, "results\n"), 0);
+	diag = diag_end();
+	want = xasprintf("hdrtest: error: cannot write %s: No space left on device\n", full);
+	ck_assert_str_eq(diag, want);
+	ck_assert_int_eq(stat(full, &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	ck_assert_int_eq(stat(null, &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	free(diag);
+	diag = dir_list(dir);
+	ck_assert_str_eq(diag, "full\nnull\n");
+	free(diag);
+	free(want);
+	free(null);
+	free(full);
 	free(dir);
 }
 END_TEST
@@ -329,6 +366,7 @@ Suite *writes_suite(void)
 	tcase_add_test(tc, stream_close_ok);
 	tcase_add_test(tc, atomic_write_keeps_old_file);
 	tcase_add_test(tc, atomic_writes_all_or_none);
+	tcase_add_test(tc, device_is_written_not_replaced);
 	tcase_add_test(tc, catalog_update_write_error);
 	tcase_add_test(tc, made_dirs_go_again);
 	suite_add_tcase(s, tc);
