@@ -75,8 +75,11 @@ int mkdirs(const char *path)
 
 char *first_missing_dir(const char *path)
 {
-	char *p = xstrdup(path), *s;
+	char *p, *s;
 
+	if (!*path)
+		return NULL;
+	p = xstrdup(path);
 	for (s = p + 1;; s++) {
 		char c = *s;
 
@@ -207,7 +210,8 @@ int write_text(const char *path, const char *text)
 	return write_to(path, path, text, 0);
 }
 
-char *write_temp(const char *path, const char *text)
+/* Write text to a temporary file next to path; returns its name, or NULL. */
+static char *write_temp(const char *path, const char *text)
 {
 	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
 

@@ -38,10 +38,6 @@ int write_stream_close(FILE *f, const char *path);
  * on failure nothing is left of it.  0 or -1. */
 int write_text(const char *path, const char *text);
 
-/* Write text to a temporary file next to path; returns its name (the
- * caller renames it with install_if_changed or removes it), or NULL. */
-char *write_temp(const char *path, const char *text);
-
 /* Write texts[i] to paths[i] (NULL paths skipped) through temporary
  * files, installed with install_if_changed only once all are written:
  * after a failure every old file is as it was.  A device or a pipe is
