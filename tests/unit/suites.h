@@ -18,5 +18,7 @@ Suite *drift_suite(void);
 Suite *catalog_update_suite(void);
 Suite *includes_suite(void);
 Suite *explain_suite(void);
+Suite *writes_suite(void);
+Suite *directives_suite(void);
 
 #endif
