@@ -48,6 +48,7 @@ check_summary() {
 suite unit check_summary out/bin/unit-tests
 suite e2e tests/e2e/run.sh
 suite faults tests/e2e/faults.sh
+suite faults-write tests/e2e/faults-write.sh
 
 echo
 echo "check: $passed passed, $failed failed, $skipped skipped"
