@@ -26,6 +26,8 @@ pass=0
 fail=0
 skipped=0
 mounts=
+# the cache the concurrent runs share, reused by the full-OUT runs
+cache=$work/cache-shared
 
 ok() { pass=$((pass + 1)); echo "ok $((pass + fail + skipped)) - $*"; }
 not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail + skipped)) - $*"; }
@@ -105,7 +107,6 @@ need_tree() {
 
 section_concurrent() {
 	echo "# faults: two runs share one cache at the same time"
-	cache=$work/cache-shared
 	run_job "$work/conc-a" "$cache" &
 	pid_a=$!
 	run_job "$work/conc-b" "$cache" &
