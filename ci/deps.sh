@@ -2,13 +2,21 @@
 # deps.sh PACKAGE...
 #
 # Install the Debian packages that are missing, and nothing else.  Quiet
-# when everything is there already, so every make target can call it.
+# when everything is there already, and one dpkg-query for the whole list,
+# so that every make target (the tool's own build first) can call it.
 set -eu
 
+[ $# -gt 0 ] || exit 0
+
+# Every package dpkg knows as installed; the rest are missing.
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "$@" 2>/dev/null |
+	awk '$NF == "installed" && $(NF-1) == "ok" { print $1 }')
 missing=
 for p in "$@"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-		missing="$missing $p"
+	case " $(echo $installed) " in
+	*" $p "*) ;;
+	*) missing="$missing $p" ;;
+	esac
 done
 [ -n "$missing" ] || exit 0
 

@@ -4,8 +4,9 @@
 #
 # Reads its inputs from the environment (set by the GNUmakefile):
 #   HT_TREE      kernel source tree
-#   HT_ARCH      hdrtest's arch name; HT_KARCH, HT_CROSS, HT_LLVM, HT_PACKAGE,
-#                HT_DEFCONFIG, HT_UNAVAILABLE from the arch table
+#   HT_ARCH      hdrtest's arch name; HT_KARCH, HT_CROSS, HT_LLVM, HT_PACKAGE
+#                (comma-separated), HT_DEFCONFIG, HT_UNAVAILABLE from the
+#                arch table
 #   HT_CONFIG    config name; HT_BASE its base target ("defconfig": the arch's)
 #   HT_FRAGMENT  file with the config's Kconfig fragment (may be empty)
 #   HT_CACHE     where prepared build dirs live
@@ -13,12 +14,15 @@
 #   HT_CELL      the cell's out dir; kbuild.env is written there:
 #                  kdir=DIR     prepared, or
 #                  skip=REASON  not buildable here, or
-#                  error=REASON the tree fails kbuild's own prepare here
+#                  error=REASON kbuild could not prepare it (log: prepare.log)
 #
 # A build dir is keyed by everything that changes it: the tree's identity,
 # the arch line, the config and its fragment, the compiler's version and
-# this script.  A finished dir carries .hdrtest-prepared; one without it
-# (an interrupted run) is removed and prepared again.
+# this script.  Only a complete result is cached: the dir is built under a
+# temporary name, with a lock held so that two runs sharing the cache never
+# build the same dir at once, and renamed into place after its completion
+# stamp (the whole key) was written and read back.  A failed prepare is
+# never cached: its cause may be the environment (a full disk), not the tree.
 set -eu
 
 die() { echo "hdrtest: error: $*" >&2; exit 1; }
@@ -28,10 +32,15 @@ die() { echo "hdrtest: error: $*" >&2; exit 1; }
 object=mm/mmzone.o
 
 cell=$HT_CELL
+for v in "$HT_TREE" "$HT_CACHE" "$cell"; do
+	case $v in
+	*[[:space:]]*) die "'$v': paths with spaces are not supported (KDIR, OUT and HDRTEST_CACHE)" ;;
+	esac
+done
 mkdir -p "$cell"
 
 write_env() {
-	printf '%s\n' "$1" > "$cell/kbuild.env.tmp"
+	printf '%s\n' "$1" > "$cell/kbuild.env.tmp" || die "cannot write $cell/kbuild.env.tmp"
 	if cmp -s "$cell/kbuild.env.tmp" "$cell/kbuild.env" 2>/dev/null; then
 		rm -f "$cell/kbuild.env.tmp"
 	else
@@ -53,17 +62,41 @@ cell_error() {
 
 [ -z "$HT_UNAVAILABLE" ] || skip "$HT_UNAVAILABLE"
 
-if [ -n "$HT_LLVM" ]; then
-	case $HT_LLVM in
-	1) cc=clang ;;
-	-*) cc=clang$HT_LLVM ;;
-	*) die "arch $HT_ARCH: llvm=$HT_LLVM: expected 1 or -VERSION" ;;
-	esac
-else
-	cc=${HT_CROSS}gcc
-fi
-command -v "$cc" >/dev/null 2>&1 ||
-	skip "no compiler $cc found: install Debian package ${HT_PACKAGE:-?} (make deps ARCHS=$HT_ARCH)"
+# Every tool kbuild calls for this arch, each with the Debian package that
+# has it: a missing one is a skip naming the package, before any kbuild run.
+toolchain_tools() {
+	if [ -n "$HT_LLVM" ]; then
+		case $HT_LLVM in
+		1) v= ;;
+		-*) v=$HT_LLVM ;;
+		*) die "arch $HT_ARCH: llvm=$HT_LLVM: expected 1 or -VERSION" ;;
+		esac
+		echo "clang$v clang$v"
+		echo "ld.lld$v lld$v"
+		for t in ar nm objcopy objdump readelf strip; do
+			echo "llvm-$t$v llvm$v"
+		done
+	else
+		binutils=binutils
+		[ -z "$HT_CROSS" ] || binutils=binutils-${HT_CROSS%-}
+		echo "${HT_CROSS}gcc ${HT_PACKAGE%%,*}"
+		for t in as ld ar nm objcopy objdump readelf strip; do
+			echo "$HT_CROSS$t $binutils"
+		done
+	fi
+}
+missing_tools=
+missing_pkgs=
+while read -r tool pkg; do
+	command -v "$tool" >/dev/null 2>&1 && continue
+	missing_tools="$missing_tools $tool"
+	case " $missing_pkgs " in *" $pkg "*) ;; *) missing_pkgs="$missing_pkgs $pkg" ;; esac
+done <<EOF
+$(toolchain_tools)
+EOF
+[ -z "$missing_tools" ] ||
+	skip "toolchain incomplete: no${missing_tools}: install Debian package(s)${missing_pkgs} (make deps ARCHS=$HT_ARCH)"
+cc=$(toolchain_tools | sed -n '1s/ .*//p')
 
 # The tree's identity: the series stamp of a prepared default tree, else
 # git's HEAD and dirty state, else the mtime of its top Makefile.
@@ -88,65 +121,100 @@ key_text=$(printf '%s\n' "tree $tree" "tree-id $tree_id" "make $kvars" "base $ba
 key_text=$(printf '%s\n%s\n%s\n' "$key_text" "$(cat "$HT_FRAGMENT")" "$(cat "$0")")
 key=$(printf '%s' "$key_text" | sha256sum | cut -c1-16)
 kdir=$HT_CACHE/kbuild/$HT_ARCH-$HT_CONFIG-$key
+mkdir -p "$HT_CACHE/kbuild" || die "cannot create $HT_CACHE/kbuild"
 
-if [ -f "$kdir/.hdrtest-prepared" ]; then
+# A dir is complete only if its stamp holds the whole key: an empty or
+# partial stamp (a full disk while writing it) is no stamp.
+complete() {
+	printf '%s\n' "$key_text" | cmp -s - "$1/.hdrtest-prepared"
+}
+
+# What a complete dir says: a skip (Kconfig did not keep the fragment; a
+# property of the tree and config, so cached), or ready.
+use_dir() {
 	[ ! -f "$kdir/.hdrtest-skip" ] || skip "$(cat "$kdir/.hdrtest-skip")"
-	[ ! -f "$kdir/.hdrtest-error" ] || cell_error "$(cat "$kdir/.hdrtest-error")"
 	write_env "kdir=$kdir"
 	exit 0
-fi
+}
 
-rm -rf "$kdir"
-mkdir -p "$kdir"
-log=$kdir/hdrtest-prepare.log
+! complete "$kdir" || use_dir
+
+# One prepare of this dir at a time; the loser of the race waits and then
+# finds the winner's dir complete.
+lock=$HT_CACHE/kbuild/.$HT_ARCH-$HT_CONFIG-$key.lock
+exec 9>>"$lock" || die "cannot create the lock file $lock"
+if ! flock -n 9; then
+	echo "  WAIT    $HT_ARCH/$HT_CONFIG: another run is preparing $kdir" >&2
+	flock 9
+fi
+! complete "$kdir" || use_dir
+
+# Under the lock nobody else builds this dir: what is there is the debris
+# of an interrupted run.
+rm -rf "$kdir" "$kdir".tmp.*
+work=$kdir.tmp.$$
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work"
+log=$work/hdrtest-prepare.log
+celllog=$cell/prepare.log
 echo "  PREPARE $HT_ARCH/$HT_CONFIG in $kdir" >&2
 start=$(date +%s)
 
 # The first error kbuild printed, with the tree's path taken off.
 first_error() {
-	{ grep -m 1 -E ': (fatal )?error: ' "$log" || grep -m 1 -E 'Error [0-9]' "$log"; } | sed "s|$tree/||g"
+	{ grep -m 1 -E ': (fatal )?error: |No space left on device' "$log" ||
+		grep -m 1 -E 'Error [0-9]' "$log"; } | sed "s|$tree/||g; s|$work|<kbuild dir>|g"
 }
 
-# A kbuild step that fails is the tree's failure under this arch and
-# config: recorded (and cached, like a skip) as the cell's error, so that
-# the other cells go on and the report shows it.
+# A kbuild step that fails: the cell's error, reported and not cached.
+# The log is kept in the cell dir, since the work dir goes away.
 failed() {
-	printf '%s\n' "$*" > "$kdir/.hdrtest-error"
-	printf '%s\n' "$key_text" > "$kdir/.hdrtest-prepared"
-	cell_error "$*"
+	reason="$* (log: $celllog)"
+	cp -f "$log" "$celllog" 2>/dev/null || reason="$* (the log could not be copied to $celllog)"
+	cell_error "$reason"
 }
 
 kmake() {
 	# shellcheck disable=SC2086 # kvars is a list of make variables
-	make -C "$tree" O="$kdir" $kvars "$@" >>"$log" 2>&1
+	make -C "$tree" O="$work" $kvars "$@" >>"$log" 2>&1
 }
 
-kmake "$base" || failed "kbuild 'make $base' failed: $(first_error) (log: $log)"
+# Written, then read back: a write that failed silently is caught here.
+put() { # put FILE TEXT
+	printf '%s\n' "$2" > "$1" && [ "$(cat "$1")" = "$2" ]
+}
+
+kmake "$base" || failed "kbuild 'make $base' failed: $(first_error)"
 if grep -q '^CONFIG_' "$HT_FRAGMENT"; then
-	"$tree/scripts/kconfig/merge_config.sh" -m -O "$kdir" "$kdir/.config" "$HT_FRAGMENT" >>"$log" 2>&1 ||
-		failed "merge_config.sh failed (log: $log)"
-	kmake olddefconfig || failed "kbuild 'make olddefconfig' failed: $(first_error) (log: $log)"
+	"$tree/scripts/kconfig/merge_config.sh" -m -O "$work" "$work/.config" "$HT_FRAGMENT" >>"$log" 2>&1 ||
+		failed "merge_config.sh failed: $(first_error)"
+	kmake olddefconfig || failed "kbuild 'make olddefconfig' failed: $(first_error)"
 fi
 # shellcheck disable=SC2086 # HT_CATALOG is a list of files
-if ! lost=$("$HT_HDRTEST" check-config --config "$HT_CONFIG" --dotconfig "$kdir/.config" \
+if ! lost=$("$HT_HDRTEST" check-config --config "$HT_CONFIG" --dotconfig "$work/.config" \
 	--tree "$tree" $HT_CATALOG); then
-	[ -n "$lost" ] || die "hdrtest check-config failed for $HT_ARCH/$HT_CONFIG"
-	printf 'config %s not available on arch %s: Kconfig did not keep %s\n' \
-		"$HT_CONFIG" "$HT_ARCH" "$lost" > "$kdir/.hdrtest-skip"
-	printf '%s\n' "$key_text" > "$kdir/.hdrtest-prepared"
-	skip "$(cat "$kdir/.hdrtest-skip")"
+	[ -n "$lost" ] || failed "hdrtest check-config failed for $HT_ARCH/$HT_CONFIG"
+	put "$work/.hdrtest-skip" "config $HT_CONFIG not available on arch $HT_ARCH: Kconfig did not keep $lost" ||
+		failed "cannot write $work/.hdrtest-skip"
+else
+	kmake prepare || failed "kbuild 'make prepare' failed: $(first_error)"
+	cmd_object=$object
+	if ! kmake "$object"; then
+		# The tree itself does not build under this config.  The TUs still
+		# get kbuild's flags, from the file 'make prepare' compiled with them.
+		if grep -q 'No space left on device' "$log"; then
+			failed "kbuild 'make $object' failed: $(first_error)"
+		fi
+		put "$work/.hdrtest-note" "kbuild itself fails to build $object here: $(first_error)" ||
+			failed "cannot write $work/.hdrtest-note"
+		cmd_object=kernel/bounds.s
+	fi
+	"$HT_HDRTEST" kbuild-cmd "$work" "$cmd_object" > "$work/hdrtest-compile.cmd" ||
+		failed "cannot extract the compiler command of $cmd_object"
 fi
-kmake prepare || failed "kbuild 'make prepare' failed: $(first_error) (log: $log)"
-cmd_object=$object
-if ! kmake "$object"; then
-	# The tree itself does not build under this config.  The TUs still get
-	# kbuild's flags, from the file 'make prepare' compiled with them.
-	printf '%s\n' "kbuild itself fails to build $object here: $(first_error)" > "$kdir/.hdrtest-note"
-	cmd_object=kernel/bounds.s
-fi
-"$HT_HDRTEST" kbuild-cmd "$kdir" "$cmd_object" > "$kdir/hdrtest-compile.cmd.tmp" ||
-	die "cannot extract the compiler command of $cmd_object in $kdir"
-mv -f "$kdir/hdrtest-compile.cmd.tmp" "$kdir/hdrtest-compile.cmd"
-printf '%s\n' "$key_text" > "$kdir/.hdrtest-prepared"
+put "$work/.hdrtest-prepared" "$key_text" && complete "$work" ||
+	failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
+mv "$work" "$kdir" || failed "cannot rename $work to $kdir"
+trap - EXIT
 echo "  PREPARED $HT_ARCH/$HT_CONFIG in $(( $(date +%s) - start )) s" >&2
-write_env "kdir=$kdir"
+use_dir

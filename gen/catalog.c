@@ -7,10 +7,14 @@
 #include "catalog.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "validate.h"
+
+/* What free text (forbid reasons, unavailable=, string values) may hold */
+#define FREE_TEXT "printable ASCII text without quotes, backslashes, $, ` or #"
 
 static const char *const kind_names[] = {
 	[SYM_FUNC] = "func",   [SYM_MACRO] = "macro", [SYM_CALL] = "call", [SYM_CONST] = "const",
@@ -275,9 +279,9 @@ static void parse_header(struct parse_state *ps, const char *kw)
 
 static void parse_forbid(struct parse_state *ps, const char *kw)
 {
-	const char *p = kw + 6;
+	const char *p = kw + 6, *reason;
 	size_t n = word(&p);
-	struct loc l = loc_at(ps, p);
+	struct loc l = loc_at(ps, p), rl;
 	struct forbid *f;
 	char *path;
 
@@ -290,9 +294,15 @@ static void parse_forbid(struct parse_state *ps, const char *kw)
 		free(path);
 		return;
 	}
+	reason = skip_ws(p + n);
+	rl = loc_at(ps, reason);
+	if (check_text(reason, &rl, FREE_TEXT " as the reason")) {
+		free(path);
+		return;
+	}
 	f = push(&ps->cat->forbids, &ps->cat->nforbids, sizeof(*f));
 	f->path = path;
-	f->reason = xstrdup(skip_ws(p + n));
+	f->reason = xstrdup(reason);
 	f->loc = l;
 }
 
@@ -355,7 +365,7 @@ static void parse_define(struct parse_state *ps, const char *kw)
 		return;
 	}
 	name = xstrndup(p, n);
-	if (check_identifier(name, &l, "a name to define")) {
+	if (check_chars(name, &l, "a name to define (a C identifier)", ident_chars)) {
 		free(name);
 		return;
 	}
@@ -410,7 +420,7 @@ static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_
 
 	for (;;) {
 		const char *k, *eq, *v;
-		struct loc kl, vl;
+		struct loc kl, vl, cl;	/* cl: the value's text, inside any quotes */
 		char *key, *value;
 
 		p = skip_ws(p);
@@ -436,10 +446,12 @@ static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_
 			}
 			value = xstrndup(v + 1, q - v - 1);
 			p = q + 1;
+			cl = loc_at(ps, v + 1);
 		} else {
 			for (p = v; *p && *p != ' ' && *p != '\t'; p++)
 				;
 			value = xstrndup(v, p - v);
+			cl = vl;
 		}
 		if (!*value) {
 			error_at(&vl, "expected a value after '%.*s='", (int)(eq - k), k);
@@ -447,60 +459,124 @@ static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_
 			return -1;
 		}
 		key = xstrndup(k, eq - k);
-		if (set(ps, obj, key, value, &kl, &vl))
+		if (set(ps, obj, key, value, &kl, &cl))
 			bad = 1;
 		free(key);
 	}
 }
 
+#define ARCH_NAME "an arch name (letters, digits, '_', '.', '+', '-')"
+
+/* The arch fields, and what each may hold: every one ends up in make
+ * variables and shell commands (ci/prepare-kbuild.sh), and name, package
+ * and unavailable in m4 input too. */
+static const struct arch_field {
+	const char *key;
+	size_t offset;
+	const char *what;
+	char_class_fn chars;
+} arch_fields[] = {
+	{ "karch", offsetof(struct arch, karch), "a kernel ARCH= name (lower-case letters, digits, '_')",
+	  karch_chars },
+	{ "kconfig", offsetof(struct arch, kconfig), "a CONFIG_ symbol (upper-case letters, digits, '_')",
+	  kconfig_chars },
+	{ "cross", offsetof(struct arch, cross),
+	  "a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-')",
+	  toolchain_chars },
+	{ "llvm", offsetof(struct arch, llvm), "1 or -VERSION", llvm_chars },
+	{ "package", offsetof(struct arch, package),
+	  "a Debian package name (lower-case letters, digits, '+', '.', '-')", package_chars },
+	{ "defconfig", offsetof(struct arch, defconfig), "a make target (letters, digits, '_', '.', '-')",
+	  target_chars },
+	/* no character class: free text */
+	{ "unavailable", offsetof(struct arch, unavailable), FREE_TEXT, NULL },
+};
+
+/* What the character classes cannot say: the shape of the whole value. */
+static int check_arch_value(const struct arch_field *f, const char *value, const struct loc *vl)
+{
+	struct loc end = *vl;
+	size_t n = strlen(value);
+
+	end.col += (int)n;
+	if (!strcmp(f->key, "kconfig") && (!starts_with(value, "CONFIG_") || n == 7)) {
+		error_at(vl, "expected a CONFIG_ symbol, found '%s'", value);
+		return -1;
+	}
+	if (!strcmp(f->key, "cross") && value[n - 1] != '-') {
+		error_at(&end, "expected a toolchain prefix ending in '-' for cross=, found '%s'", value);
+		return -1;
+	}
+	if (!strcmp(f->key, "llvm") && strcmp(value, "1") && (value[0] != '-' || n == 1)) {
+		struct loc second = *vl;
+
+		/* "19" or "-": what follows the first character is wrong */
+		second.col++;
+		error_at(&second, "expected 1 or -VERSION for llvm=, found '%s'", value);
+		return -1;
+	}
+	return 0;
+}
+
+/* package=: one Debian package name, or several separated by commas (the
+ * compiler and the rest of its toolchain). */
+static int check_packages(const char *value, const struct loc *vl, const char *what)
+{
+	char *list = xstrdup(value), *name = list, *comma;
+	struct loc l = *vl;
+	int ret = 0;
+
+	for (; !ret; name = comma + 1) {
+		comma = strchr(name, ',');
+		if (comma)
+			*comma = '\0';
+		l.col = vl->col + (int)(name - list);
+		ret = check_chars(name, &l, what, package_chars);
+		if (!ret && strlen(name) < 2) {
+			l.col += (int)strlen(name);
+			error_at(&l, "expected a Debian package name of two characters or more, found '%s'", name);
+			ret = -1;
+		}
+		if (!comma)
+			break;
+	}
+	free(list);
+	return ret;
+}
+
 static int set_arch_field(struct parse_state *ps, void *obj, const char *key, char *value,
 			  const struct loc *kl, const struct loc *vl)
 {
-	struct arch *a = obj;
-	char **slot = NULL;
+	const struct arch_field *f = NULL;
+	char **slot, *what;
+	size_t i;
+	int bad;
 
 	(void)ps;
-	if (!strcmp(key, "karch"))
-		slot = &a->karch;
-	else if (!strcmp(key, "kconfig"))
-		slot = &a->kconfig;
-	else if (!strcmp(key, "cross"))
-		slot = &a->cross;
-	else if (!strcmp(key, "llvm"))
-		slot = &a->llvm;
-	else if (!strcmp(key, "package"))
-		slot = &a->package;
-	else if (!strcmp(key, "defconfig"))
-		slot = &a->defconfig;
-	else if (!strcmp(key, "unavailable"))
-		slot = &a->unavailable;
-	if (!slot) {
+	for (i = 0; i < sizeof(arch_fields) / sizeof(arch_fields[0]); i++)
+		if (!strcmp(key, arch_fields[i].key))
+			f = &arch_fields[i];
+	if (!f) {
 		error_at(kl, "unknown arch field '%s': expected karch, kconfig, cross, llvm, package, "
 			 "defconfig or unavailable", key);
 		free(value);
 		return -1;
 	}
+	slot = (char **)((char *)obj + f->offset);
 	if (*slot) {
 		error_at(kl, "arch field '%s' given twice", key);
 		free(value);
 		return -1;
 	}
-	/* these end up in shell commands and make variables */
-	if (slot == &a->unavailable && strpbrk(value, "'\"\\$`#")) {
-		error_at(vl, "expected text without quotes, backslashes, $, ` or # for 'unavailable', found '%s'",
-			 value);
-		free(value);
-		return -1;
-	}
-	if (slot != &a->unavailable && strpbrk(value, " \t'\"\\$`;&|<>(){}#*?[]")) {
-		error_at(vl, "expected a plain word for '%s', found '%s'", key, value);
-		free(value);
-		return -1;
-	}
-	if (slot == &a->kconfig && (check_identifier(value, vl, "a CONFIG_ symbol") ||
-				    !starts_with(value, "CONFIG_"))) {
-		if (is_identifier(value))
-			error_at(vl, "expected a CONFIG_ symbol, found '%s'", value);
+	what = xasprintf("%s for %s=", f->what, key);
+	if (!f->chars)
+		bad = check_text(value, vl, what);
+	else if (f->chars == package_chars)
+		bad = check_packages(value, vl, what);
+	else
+		bad = check_chars(value, vl, what, f->chars) || check_arch_value(f, value, vl);
+	free(what);
+	if (bad) {
 		free(value);
 		return -1;
 	}
@@ -522,10 +598,8 @@ static void parse_arch(struct parse_state *ps, const char *kw)
 	a = xcalloc(1, sizeof(*a));
 	a->name = xstrndup(p, n);
 	a->loc = l;
-	if (!is_cell_name(a->name)) {
-		error_at(&l, "expected an arch name (letters, digits, '_', '.', '+', '-'), found '%s'", a->name);
+	if (check_chars(a->name, &l, ARCH_NAME, cell_name_chars))
 		goto bad;
-	}
 	if (parse_fields(ps, p + n, a, set_arch_field))
 		goto bad;
 	if (!a->karch || !a->kconfig) {
@@ -561,9 +635,13 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 
 	(void)ps;
 	if (!strcmp(key, "base")) {
-		if (c->base || !is_cell_name(value)) {
-			error_at(c->base ? kl : vl, c->base ? "config field 'base' given twice" :
-				 "expected a defconfig target name for base=");
+		if (c->base) {
+			error_at(kl, "config field 'base' given twice");
+			free(value);
+			return -1;
+		}
+		if (check_chars(value, vl, "a make target (letters, digits, '_', '.', '-') for base=",
+				target_chars)) {
 			free(value);
 			return -1;
 		}
@@ -591,8 +669,12 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 			if (comma)
 				*comma = '\0';
 			al.col += (int)(s - value);
-			if (!is_cell_name(s)) {
-				error_at(&al, "expected an arch name in arches=, found '%s'", s);
+			if (!*s) {
+				error_at(&al, "expected an arch name in arches=, found ''");
+				free(value);
+				return -1;
+			}
+			if (check_chars(s, &al, ARCH_NAME " in arches=", cell_name_chars)) {
 				free(value);
 				return -1;
 			}
@@ -625,10 +707,8 @@ static void parse_config(struct parse_state *ps, const char *kw)
 	c = xcalloc(1, sizeof(*c));
 	c->name = xstrndup(p, n);
 	c->loc = l;
-	if (!is_cell_name(c->name)) {
-		error_at(&l, "expected a config name (letters, digits, '_', '.', '+', '-'), found '%s'", c->name);
+	if (check_chars(c->name, &l, "a config name (letters, digits, '_', '.', '+', '-')", cell_name_chars))
 		goto bad;
-	}
 	if (parse_fields(ps, p + n, c, set_config_field))
 		goto bad;
 	if (!c->base)
@@ -653,27 +733,42 @@ bad:
 	free(c);
 }
 
-/* What kconfig writes: y, m, n, a decimal or 0x number, or a "string". */
-static int fragment_value_ok(const char *v)
+/* What kconfig writes: y, m, n, a decimal or 0x number, or a "string";
+ * a string's text goes through the shell (merge_config.sh), so it is
+ * plain text.  vl points at the value.  0, or -1 after an error. */
+static int check_fragment_value(const char *v, const struct loc *vl, const char *name)
 {
 	size_t n = strlen(v);
+	const char *d = v;
 
-	if (!strcmp(v, "y") || !strcmp(v, "m") || !strcmp(v, "n"))
-		return 1;
-	if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
-		return !strchr(v + 1, '"') || strchr(v + 1, '"') == v + n - 1;
-	if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X'))
-		return n > 2 && strspn(v + 2, "0123456789abcdefABCDEF") == n - 2;
-	if (v[0] == '-') {
-		v++;
-		n--;
+	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
+		char *text = xstrndup(v + 1, n - 2);
+		struct loc tl = *vl;
+		int ret;
+
+		tl.col++;
+		ret = check_text(text, &tl, FREE_TEXT " in a string");
+		free(text);
+		return ret;
 	}
-	return n > 0 && strspn(v, "0123456789") == n;
+	if (!strcmp(v, "y") || !strcmp(v, "m") || !strcmp(v, "n"))
+		return 0;
+	if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
+		if (n > 2 && strspn(v + 2, "0123456789abcdefABCDEF") == n - 2)
+			return 0;
+	} else {
+		if (*d == '-')
+			d++;
+		if (*d && strspn(d, "0123456789") == strlen(d))
+			return 0;
+	}
+	error_at(vl, "expected a value (y, m, n, a number or a \"string\") after '%s='", name);
+	return -1;
 }
 
 static void parse_fragment(struct parse_state *ps, const char *p)
 {
-	struct loc l = loc_at(ps, p);
+	struct loc l = loc_at(ps, p), vl;
 	const char *eq = strchr(p, '='), *v;
 	struct frag_line *f;
 	char *name;
@@ -693,10 +788,8 @@ static void parse_fragment(struct parse_state *ps, const char *p)
 		return;
 	}
 	v = eq + 1;
-	if (!fragment_value_ok(v)) {
-		struct loc vl = loc_at(ps, v);
-
-		error_at(&vl, "expected a value (y, m, n, a number or a \"string\") after '%s='", name);
+	vl = loc_at(ps, v);
+	if (check_fragment_value(v, &vl, name)) {
 		free(name);
 		return;
 	}

@@ -816,6 +816,30 @@ static void print_item(FILE *out, const struct catalog *cat, char **paths, const
 	fprintf(out, "%s\n", d->text);
 }
 
+/* Write every catalog file whose text changed, all or none: a full disk
+ * leaves each file as it was (exit 2). */
+static int write_changed(char **paths, int npaths, struct cfile *files, char **originals, FILE *out)
+{
+	const char **wpaths = xcalloc(npaths, sizeof(char *));
+	char **texts = xcalloc(npaths, sizeof(char *));
+	int i, ret;
+
+	for (i = 0; i < npaths; i++) {
+		texts[i] = cfile_render(&files[i]);
+		if (strcmp(texts[i], originals[i]))
+			wpaths[i] = paths[i];
+	}
+	ret = write_files_atomic(npaths, wpaths, (const char *const *)texts) ? 2 : 0;
+	for (i = 0; i < npaths; i++) {
+		if (!ret && wpaths[i])
+			fprintf(out, "catalog-update: rewrote %s\n", paths[i]);
+		free(texts[i]);
+	}
+	free(texts);
+	free(wpaths);
+	return ret;
+}
+
 int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out)
 {
 	struct cfile *files = xcalloc(npaths + 1, sizeof(*files));
@@ -856,9 +880,9 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 
 				free(tmp[i]);
 				tmp[i] = xasprintf("%s/%d.cat", tmpdir, i);
-				if (write_file_atomic(tmp[i], text)) {
+				if (write_text(tmp[i], text)) {
 					free(text);
-					ret = 1;
+					ret = 2;
 					goto out;
 				}
 				free(text);
@@ -905,18 +929,8 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 	}
 	if (ret)
 		goto out;
-	for (i = 0; i < npaths; i++) {
-		char *text = cfile_render(&files[i]);
-
-		if (strcmp(text, originals[i])) {
-			if (write_file_atomic(paths[i], text))
-				ret = 1;
-			else
-				fprintf(out, "catalog-update: rewrote %s\n", paths[i]);
-		}
-		free(text);
-	}
-	if (!changes)
+	ret = write_changed(paths, npaths, files, originals, out);
+	if (!ret && !changes)
 		fprintf(out, "catalog-update: the catalog matches the tree; nothing to do\n");
 out:
 	for (i = 0; i < npaths; i++) {

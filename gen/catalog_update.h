@@ -28,7 +28,8 @@
 /* Rewrite the catalog files paths[0..n) (read as one catalog) against ix;
  * each changed file through a temporary file and rename.  What is done
  * is printed to out, one drift line per change.  Returns 0, 1 after an
- * error, 2 if the catalog does not parse. */
+ * error, 2 if the catalog does not parse or a file cannot be written (then
+ * every catalog file is as it was). */
 int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out);
 
 /* The catalog condition under which some definition of defs[0..n) is

@@ -7,6 +7,7 @@
 #include "ci_files.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "m4render.h"
@@ -15,7 +16,7 @@
 static char *ci_defs(const struct catalog *cat)
 {
 	struct strbuf sb;
-	char key[64];
+	char key[64], *compiler;
 	int i, njob = 0, nout = 0;
 
 	sb_init(&sb);
@@ -34,8 +35,12 @@ static char *ci_defs(const struct catalog *cat)
 		njob++;
 		snprintf(key, sizeof(key), "JOB_%d_ARCH", njob);
 		m4_def(&sb, key, a->name);
+		/* the job's name shows the compiler, the list's first package */
 		snprintf(key, sizeof(key), "JOB_%d_PACKAGE", njob);
-		m4_def(&sb, key, a->package ? a->package : "");
+		compiler = xstrndup(a->package ? a->package : "",
+				    a->package ? strcspn(a->package, ",") : 0);
+		m4_def(&sb, key, compiler);
+		free(compiler);
 	}
 	m4_defi(&sb, "NJOB", njob);
 	m4_defi(&sb, "NOUT", nout);

@@ -25,7 +25,8 @@ static int usage(const char *cmd)
 	if (!strcmp(cmd, "scan"))
 		fputs("usage: hdrtest scan --tree KDIR [--tsv FILE] [PATH...]\n", stderr);
 	else
-		fprintf(stderr, "usage: hdrtest %s --tree KDIR CATALOG...\n", cmd);
+		fprintf(stderr, "usage: hdrtest %s --tree KDIR%s CATALOG...\n", cmd,
+			strcmp(cmd, "catalog-check") ? "" : " [--drift-out FILE]");
 	return 2;
 }
 
@@ -37,12 +38,14 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* --tree KDIR, then the rest; returns optind or -1. */
-static int tree_opt(int argc, char **argv, const char **tree, const char **tsv)
+/* --tree KDIR, then the rest; returns optind or -1.  --tsv (scan) and
+ * --drift-out (catalog-check) only where the caller asks for them. */
+static int tree_opt(int argc, char **argv, const char **tree, const char **tsv, const char **drift_out)
 {
 	static const struct option opts[] = {
 		{ "tree", required_argument, NULL, 't' },
 		{ "tsv", required_argument, NULL, 'o' },
+		{ "drift-out", required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -57,6 +60,11 @@ static int tree_opt(int argc, char **argv, const char **tree, const char **tsv)
 			if (!tsv)
 				return -1;
 			*tsv = optarg;
+			break;
+		case 'd':
+			if (!drift_out)
+				return -1;
+			*drift_out = optarg;
 			break;
 		default:
 			return -1;
@@ -97,7 +105,7 @@ int cmd_scan(int argc, char **argv)
 	struct scan_stats st;
 	double t0 = now();
 	char *text;
-	int first = tree_opt(argc, argv, &tree, &tsv), i, ret = 0;
+	int first = tree_opt(argc, argv, &tree, &tsv, NULL), i, ret = 0;
 
 	if (first < 0)
 		return usage("scan");
@@ -137,11 +145,12 @@ int cmd_scan(int argc, char **argv)
 
 /* --tree KDIR CATALOG...: the catalog and the tree's index, or an exit
  * status (2: bad input). */
-static int load(int argc, char **argv, const char *name, struct catalog **cat, struct scan_index **ix, int *first)
+static int load(int argc, char **argv, const char *name, struct catalog **cat, struct scan_index **ix, int *first,
+		const char **drift_out)
 {
 	const char *tree = NULL;
 
-	*first = tree_opt(argc, argv, &tree, NULL);
+	*first = tree_opt(argc, argv, &tree, NULL, drift_out);
 	if (*first < 0 || *first == argc)
 		return usage(name);
 	if (cat) {
@@ -160,14 +169,28 @@ static int load(int argc, char **argv, const char *name, struct catalog **cat, s
 
 int cmd_catalog_check(int argc, char **argv)
 {
-	struct catalog *cat;
-	struct scan_index *ix;
+	struct catalog *cat = NULL;
+	struct scan_index *ix = NULL;
 	struct drift_report *rep;
-	int first, ret = load(argc, argv, "catalog-check", &cat, &ix, &first), i;
+	const char *drift_out = NULL;
+	int first, ret = load(argc, argv, "catalog-check", &cat, &ix, &first, &drift_out), i;
 
 	if (ret)
 		return ret;
 	rep = drift_check(cat, ix);
+	if (drift_out) {
+		char *text = drift_tsv(rep);
+
+		/* an unwritten drift file would read as "no drift": exit 2 */
+		if (write_file_atomic(drift_out, text)) {
+			free(text);
+			drift_report_free(rep);
+			catalog_free(cat);
+			scan_free(ix);
+			return 2;
+		}
+		free(text);
+	}
 	for (i = 0; i < rep->n; i++)
 		printf("%s\n", rep->items[i].text);
 	if (rep->ndrift) {
@@ -186,8 +209,8 @@ int cmd_catalog_check(int argc, char **argv)
 
 int cmd_catalog_update(int argc, char **argv)
 {
-	struct scan_index *ix;
-	int first, ret = load(argc, argv, "catalog-update", NULL, &ix, &first);
+	struct scan_index *ix = NULL;
+	int first, ret = load(argc, argv, "catalog-update", NULL, &ix, &first, NULL);
 
 	if (ret)
 		return ret;

@@ -8,7 +8,7 @@
 
 #define CMD_SCAN_USAGE                                                                  \
 	"       hdrtest scan --tree KDIR [--tsv FILE] [PATH...]\n"                      \
-	"       hdrtest catalog-check --tree KDIR CATALOG...\n"                         \
+	"       hdrtest catalog-check --tree KDIR [--drift-out FILE] CATALOG...\n"      \
 	"       hdrtest catalog-update --tree KDIR CATALOG...\n"
 
 int cmd_scan(int argc, char **argv);

@@ -372,3 +372,21 @@ void drift_report_free(struct drift_report *r)
 	free(r->items);
 	free(r);
 }
+
+char *drift_tsv(const struct drift_report *r)
+{
+	struct strbuf sb;
+	const char *p;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < r->n; i++) {
+		if (r->items[i].kind == DRIFT_TODO)
+			continue;
+		sb_addf(&sb, "%s\t", r->items[i].header->path);
+		for (p = r->items[i].text; *p; p++)
+			sb_addc(&sb, *p == '\t' || *p == '\n' ? ' ' : *p);
+		sb_addc(&sb, '\n');
+	}
+	return sb_detach(&sb);
+}

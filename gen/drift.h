@@ -45,6 +45,12 @@ struct drift_report {
 struct drift_report *drift_check(const struct catalog *cat, const struct scan_index *ix);
 void drift_report_free(struct drift_report *r);
 
+/* What `hdrtest report --drift` reads: one line per drift item (not the
+ * todo notes), "HEADER<TAB>MESSAGE", HEADER the catalogued header the item
+ * concerns (for a new symbol, the header that defines it).  The caller
+ * frees. */
+char *drift_tsv(const struct drift_report *r);
+
 /* The name a catalogued symbol has in the scan index: its name; for a
  * type "NAME" or "struct NAME" (a type spelled otherwise is not looked
  * up: NULL); for "todo NAME struct" (union, enum) "struct NAME".  The

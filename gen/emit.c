@@ -390,7 +390,7 @@ int generate_cell(const struct gen_opts *o)
 	struct guard g = { NULL, 0 };
 	struct rendered *files = NULL;
 	char *tmpdir = NULL, *text = NULL, *repro = NULL, *parent = NULL;
-	int parent_existed = 1;
+	char *made = NULL;
 	const char **slim = NULL;
 	int nslim = 0;
 	int nfiles = 0, i, ret = 2;
@@ -433,11 +433,11 @@ int generate_cell(const struct gen_opts *o)
 	}
 
 	/* the temporary dir sits next to the cell dir, so that moving files into
-	 * place is a rename; a parent made only for it goes again on failure */
+	 * place is a rename; dirs made only for it go again on failure */
 	parent = xstrdup(o->out);
 	if (strrchr(parent, '/'))
 		*strrchr(parent, '/') = '\0';
-	parent_existed = access(parent, F_OK) == 0;
+	made = first_missing_dir(parent);
 	tmpdir = xasprintf("%s.tmp.%ld", o->out, (long)getpid());
 	remove_tree(tmpdir);
 	if (mkdirs(tmpdir)) {
@@ -561,21 +561,26 @@ int generate_cell(const struct gen_opts *o)
 
 		if (slash)
 			*slash = '\0';
-		if (mkdirs(dir) || install_if_changed(files[i].tmp, files[i].dest) < 0) {
-			error("cannot install %s", files[i].dest);
+		if (mkdirs(dir)) {
+			error("cannot create %s: %s", dir, strerror(errno));
 			free(dir);
 			goto out;
 		}
 		free(dir);
-		if (ends_with(files[i].dest, "/compile.sh"))
-			chmod(files[i].dest, 0755);
+		if (install_if_changed(files[i].tmp, files[i].dest) < 0)
+			goto out;
+		if (ends_with(files[i].dest, "/compile.sh") && chmod(files[i].dest, 0755)) {
+			error("cannot write %s: %s", files[i].dest, strerror(errno));
+			goto out;
+		}
 	}
 	ret = 0;
 out:
 	if (tmpdir)
 		remove_tree(tmpdir);
-	if (ret && parent && !parent_existed)
-		rmdir(parent);
+	if (ret && made)
+		remove_empty_dirs(parent, made);
+	free(made);
 	free(parent);
 	free(tmpdir);
 	for (i = 0; i < nfiles; i++) {

@@ -37,16 +37,17 @@
 #include "slimness.h"
 #include "util.h"
 
-static void usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	fputs("usage: hdrtest gen --arch A --config C (--kbuild DIR | --skip REASON | --error REASON)\n"
 	      "                   [--overlay DIR] [--templates DIR] [--m4 PROG] --out CELLDIR CATALOG...\n"
-	      "       hdrtest report --out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] ARCH/CONFIG...\n"
+	      "       hdrtest report --out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--drift FILE]\n"
+	      "                      ARCH/CONFIG...\n"
 	      "       hdrtest kbuild-cmd KDIR OBJECT\n"
 	      "       hdrtest mk CATALOG...\n"
 	      "       hdrtest fragment --config C CATALOG...\n"
 	      "       hdrtest check-config --config C --dotconfig FILE [--tree KDIR] CATALOG...\n"
-	      "       hdrtest ci-files --templates DIR --github FILE --gitlab FILE CATALOG...\n"
+	      "       hdrtest ci-files --templates DIR --github FILE --gitlab FILE [--m4 PROG] CATALOG...\n"
 	      "       hdrtest slimness --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n"
 	      "       hdrtest probe --tree KDIR --dir DIR CATALOG...\n"
 	      "       hdrtest coverage --dir DIR --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n"
@@ -130,7 +131,8 @@ static void explain_run(struct run_results *r)
 		struct cell_result *c = r->cells[i];
 
 		for (j = 0; j < c->ntus; j++) {
-			if (c->tus[j].verdict != V_FAIL || !*c->srctree)
+			/* a drifted header is explained by its drift */
+			if (c->tus[j].verdict != V_FAIL || c->tus[j].explanation || !*c->srctree)
 				continue;
 			if (!ix)
 				ix = scan_tree(c->srctree);
@@ -148,13 +150,14 @@ static int cmd_report(int argc, char **argv)
 		{ "ktap", required_argument, NULL, 'k' },
 		{ "tsv", required_argument, NULL, 't' },
 		{ "junit", required_argument, NULL, 'j' },
+		{ "drift", required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL;
+	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL, *drift = NULL;
+	struct drift_lines dl = { NULL, 0 };
 	struct run_results r = { NULL, 0 };
 	char outabs[PATH_MAX];
-	struct tally t;
-	int c, i, bad = 0;
+	int c, i, ret, bad = 0;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
@@ -162,11 +165,14 @@ static int cmd_report(int argc, char **argv)
 		case 'k': ktap = optarg; break;
 		case 't': tsv = optarg; break;
 		case 'j': junit = optarg; break;
+		case 'd': drift = optarg; break;
 		default: usage();
 		}
 	}
 	if (!out || optind == argc)
 		usage();
+	if (drift && drift_lines_read(drift, &dl))
+		return 2;
 	if (!realpath(out, outabs))
 		die("cannot resolve %s: %s", out, strerror(errno));
 	for (i = optind; i < argc; i++) {
@@ -176,48 +182,33 @@ static int cmd_report(int argc, char **argv)
 			bad = 1;
 			continue;
 		}
+		cell_mark_drift(cell, &dl);
 		*(struct cell_result **)push(&r.cells, &r.ncells, sizeof(cell)) = cell;
 	}
+	drift_lines_free(&dl);
 	if (bad)
 		return 2;
 	explain_run(&r);
-	if (ktap) {
-		char *text = render_ktap(&r);
+	{
+		/* none is replaced unless all three were written */
+		const char *paths[] = { ktap, tsv, junit };
+		char *texts[] = { ktap ? render_ktap(&r) : NULL, tsv ? render_tsv(&r) : NULL,
+				  junit ? render_junit(&r) : NULL };
 
-		if (write_file_atomic(ktap, text))
+		bad = write_files_atomic(3, paths, (const char *const *)texts);
+		for (i = 0; i < 3; i++)
+			free(texts[i]);
+		if (bad)
 			return 2;
-		free(text);
-	}
-	if (tsv) {
-		char *text = render_tsv(&r);
-
-		if (write_file_atomic(tsv, text))
-			return 2;
-		free(text);
-	}
-	if (junit) {
-		char *text = render_junit(&r);
-
-		if (write_file_atomic(junit, text))
-			return 2;
-		free(text);
 	}
 	write_table(stdout, &r);
 	write_failures(stdout, &r);
 	write_distinct_failures(stdout, &r);
-	tally_run(&r, &t);
-	printf("\nhdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip\n",
-	       t.pass + t.fail + t.skip, t.pass, t.fail, t.skip);
+	ret = write_summary(stdout, &r);
 	for (i = 0; i < r.ncells; i++)
 		cell_free(r.cells[i]);
 	free(r.cells);
-	if (t.fail)
-		return 1;
-	if (t.pass == 0) {
-		error("nothing was compiled: every cell was skipped; this run proves nothing");
-		return 1;
-	}
-	return 0;
+	return ret;
 }
 
 static int cmd_kbuild_cmd(int argc, char **argv)
@@ -373,17 +364,31 @@ static int cmd_slimness(int argc, char **argv)
 	return ret;
 }
 
-/* ci-files --templates DIR --github FILE --gitlab FILE CATALOG... */
+/* ci-files --templates DIR --github FILE --gitlab FILE [--m4 PROG] CATALOG... */
 static int cmd_ci_files(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "templates", required_argument, NULL, 't' }, { "github", required_argument, NULL, 'g' },
+		{ "gitlab", required_argument, NULL, 'l' },    { "m4", required_argument, NULL, 'm' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *templates = NULL, *github = NULL, *gitlab = NULL, *m4 = "m4";
 	struct catalog *cat;
-	int ret;
+	int c, ret;
 
-	if (argc < 8 || strcmp(argv[1], "--templates") || strcmp(argv[3], "--github") ||
-	    strcmp(argv[5], "--gitlab"))
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 't': templates = optarg; break;
+		case 'g': github = optarg; break;
+		case 'l': gitlab = optarg; break;
+		case 'm': m4 = optarg; break;
+		default: usage();
+		}
+	}
+	if (!templates || !github || !gitlab)
 		usage();
-	cat = read_catalog(argc - 7, argv + 7);
-	ret = write_ci_files(cat, argv[2], "m4", argv[4], argv[6]) ? 2 : 0;
+	cat = read_catalog(argc - optind, argv + optind);
+	ret = write_ci_files(cat, templates, m4, github, gitlab) ? 2 : 0;
 	catalog_free(cat);
 	return ret;
 }
@@ -430,12 +435,8 @@ static int cmd_check_config(int argc, char **argv)
 	return lost ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
-	if (argc < 2)
-		usage();
-	argv++;
-	argc--;
 	if (!strcmp(argv[0], "gen"))
 		return cmd_gen(argc, argv);
 	if (!strcmp(argv[0], "report"))
@@ -464,4 +465,19 @@ int main(int argc, char **argv)
 		return cmd_slimness(argc, argv);
 	error("unknown subcommand '%s'", argv[0]);
 	usage();
+}
+
+/* make installs what a command prints (hdrtest mk > catalog.mk.tmp && mv):
+ * a write error on stdout must fail the command, or a truncated file goes
+ * into place. */
+int main(int argc, char **argv)
+{
+	int ret;
+
+	if (argc < 2)
+		usage();
+	ret = run_command(argc - 1, argv + 1);
+	if (write_stream_close(stdout, "standard output"))
+		ret = 2;
+	return ret;
 }

@@ -2,7 +2,8 @@
 /*
  * JUnit XML, for GitLab and Jenkins: one testsuite per (arch, config), one
  * testcase per header; the first diagnostic is the failure message and the
- * whole compiler log the testcase's system-out.
+ * whole compiler log the testcase's system-out.  A header kbuild could not
+ * compile (its cell errored) or whose result is unreadable is an <error>.
  */
 #include <string.h>
 
@@ -47,6 +48,26 @@ static void xml_cdata(struct strbuf *sb, const char *s)
 	sb_add(sb, "]]>");
 }
 
+/* A failure is the header's; an error says it was not judged (GitLab and
+ * Jenkins show the two apart). */
+static void junit_problem(struct strbuf *sb, const struct cell_result *c, const struct tu_result *tu)
+{
+	const char *tag = tu->verdict == V_FAIL ? "failure" : "error";
+
+	sb_addf(sb, "      <%s type=\"%s\" message=\"", tag,
+		tu->verdict == V_ERROR ? (c->errored ? "kbuild" : "result") : tu->drifted ? "drift" : "compile");
+	xml_attr(sb, tu->detail);
+	sb_add(sb, "\">");
+	if (tu->explanation)
+		xml_attr(sb, tu->explanation);
+	sb_addf(sb, "</%s>\n", tag);
+	if (!c->errored) {
+		sb_add(sb, "      <system-out>");
+		xml_cdata(sb, tu->log);
+		sb_add(sb, "</system-out>\n");
+	}
+}
+
 char *render_junit(const struct run_results *r)
 {
 	struct strbuf sb;
@@ -56,8 +77,8 @@ char *render_junit(const struct run_results *r)
 	tally_run(r, &t);
 	sb_init(&sb);
 	sb_add(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	sb_addf(&sb, "<testsuites name=\"hdrtest\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\">\n",
-		t.pass + t.fail + t.skip, t.fail, t.skip);
+	sb_addf(&sb, "<testsuites name=\"hdrtest\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n",
+		t.pass + t.fail + t.skip + t.error, t.fail, t.error, t.skip);
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
 		struct tally ct;
@@ -67,7 +88,8 @@ char *render_junit(const struct run_results *r)
 		xml_attr(&sb, c->arch);
 		sb_addc(&sb, '/');
 		xml_attr(&sb, c->config);
-		sb_addf(&sb, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\">\n", c->ntus, ct.fail, ct.skip);
+		sb_addf(&sb, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n", c->ntus, ct.fail,
+			ct.error, ct.skip);
 		for (j = 0; j < c->ntus; j++) {
 			const struct tu_result *tu = &c->tus[j];
 
@@ -87,14 +109,7 @@ char *render_junit(const struct run_results *r)
 				xml_attr(&sb, tu->detail);
 				sb_add(&sb, "\"/>\n");
 			} else {
-				sb_add(&sb, "      <failure type=\"compile\" message=\"");
-				xml_attr(&sb, tu->detail);
-				sb_add(&sb, "\">");
-				if (tu->explanation)
-					xml_attr(&sb, tu->explanation);
-				sb_add(&sb, "</failure>\n      <system-out>");
-				xml_cdata(&sb, tu->log);
-				sb_add(&sb, "</system-out>\n");
+				junit_problem(&sb, c, tu);
 			}
 			sb_add(&sb, "    </testcase>\n");
 		}

@@ -4,11 +4,23 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "run.h"
 
+#define M4_LQUOTE "\xe2\x9f\xa6"	/* ⟦ */
+#define M4_RQUOTE "\xe2\x9f\xa7"	/* ⟧ */
+
+/* The catalog's checks keep m4's quotes out of every value; should one
+ * slip through, it must not end the quoted value early and have m4 run
+ * the rest: the definition is replaced by a failure of the m4 run. */
 void m4_def(struct strbuf *sb, const char *name, const char *value)
 {
+	if (strstr(value, M4_LQUOTE) || strstr(value, M4_RQUOTE)) {
+		error("the value of HT_%s holds m4's quote characters: not passed to m4", name);
+		sb_addf(sb, "ht_fail(⟦HT_%s: a value with quote characters⟧)\n", name);
+		return;
+	}
 	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%s⟧)\n", name, value);
 }
 
@@ -17,17 +29,18 @@ void m4_defi(struct strbuf *sb, const char *name, int value)
 	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%d⟧)\n", name, value);
 }
 
-int write_text(const char *path, const char *text)
+/* Every template renders to something: an empty file means m4 stopped
+ * early (an m4exit) without saying so. */
+static int check_output(const char *out_path, const char *template)
 {
-	FILE *f = fopen(path, "w");
+	struct stat st;
 
-	if (!f) {
-		error("cannot create %s: %s", path, strerror(errno));
+	if (stat(out_path, &st)) {
+		error("cannot write %s: %s", out_path, strerror(errno));
 		return -1;
 	}
-	fputs(text, f);
-	if (fclose(f)) {
-		error("cannot write %s: %s", path, strerror(errno));
+	if (st.st_size == 0) {
+		error("m4 rendered nothing from %s into %s", template, out_path);
 		return -1;
 	}
 	return 0;
@@ -45,6 +58,8 @@ int m4_render(const char *m4, const char *templates, const char *defs_path, cons
 		rc = run_to_file(argv, out_path);
 		if (rc > 0)
 			error("m4 failed (exit %d) rendering %s into %s", rc, template, out_path);
+		if (rc == 0)
+			rc = check_output(out_path, template);
 	}
 	free(prelude);
 	free(template);

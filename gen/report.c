@@ -22,6 +22,9 @@ static void add_cell(const struct cell_result *c, struct tally *t)
 		case V_SKIP:
 			t->skip++;
 			break;
+		case V_ERROR:
+			t->error++;
+			break;
 		}
 	}
 }
@@ -85,7 +88,7 @@ static void write_cell_lines(FILE *f, const struct run_results *r)
 		if (cw > w)
 			w = cw;
 	}
-	fprintf(f, "%-*s  %4s  %4s  %4s  %s\n", w, "cell", "pass", "fail", "skip", "failing headers");
+	fprintf(f, "%-*s  %4s  %4s  %4s  %5s  %s\n", w, "cell", "pass", "fail", "skip", "error", "failing headers");
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
 		struct tally t;
@@ -97,7 +100,9 @@ static void write_cell_lines(FILE *f, const struct run_results *r)
 		for (j = 0; j < c->ntus; j++)
 			if (c->tus[j].verdict == V_FAIL)
 				sb_addf(&names, "%s%s", names.len ? " " : "", c->tus[j].header);
-		fprintf(f, "%-*s  %4d  %4d  %4d  %s\n", w, cell, t.pass, t.fail, t.skip,
+		if (c->errored)
+			sb_addf(&names, "ERROR: %s", c->reason);
+		fprintf(f, "%-*s  %4d  %4d  %4d  %5d  %s\n", w, cell, t.pass, t.fail, t.skip, t.error,
 			t.skip == c->ntus ? c->reason : names.len ? names.buf : "");
 		sb_release(&names);
 		free(cell);
@@ -179,7 +184,8 @@ void write_table(FILE *f, const struct run_results *r)
 			const struct cell_result *c = r->cells[j];
 			const struct tu_result *t = find_tu(c, hs[i]);
 			int cw = (int)(strlen(c->arch) + 1 + strlen(c->config));
-			const char *v = !t ? "-" : t->verdict == V_FAIL ? "FAIL" : verdict_name(t->verdict);
+			const char *v = !t ? "-" : t->verdict == V_FAIL ? "FAIL" :
+					t->verdict == V_ERROR ? "ERROR" : verdict_name(t->verdict);
 
 			fprintf(f, "  %-*s", cw, v);
 		}
@@ -199,6 +205,27 @@ static void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *
 	}
 }
 
+/* One failing or unreadable TU: what it says, why, and how to see it again. */
+static void write_failure(FILE *f, const struct cell_result *c, const struct tu_result *t)
+{
+	struct strbuf sb;
+
+	fprintf(f, "\n%s %s/%s %s\n  %s\n", t->verdict == V_FAIL ? "FAIL" : "ERROR", c->arch, c->config, t->header,
+		t->detail);
+	if (t->explanation)
+		fprintf(f, "  why: %s\n", t->explanation);
+	sb_init(&sb);
+	symbols_with_diagnostics(&sb, t);
+	if (sb.len)
+		fprintf(f, "  symbols whose use fails: %s\n", sb.buf);
+	if (t->forbidden && !starts_with(t->detail, "pulls in"))
+		fprintf(f, "  also pulls in the forbidden header %s\n", t->forbidden);
+	sb_release(&sb);
+	fprintf(f, "  log: %s/%s.log\n", c->dir, t->stem);
+	if (*c->repro)
+		fprintf(f, "  reproduce: %s -c -o /dev/null %s/%s.c\n", c->repro, c->dir, t->stem);
+}
+
 void write_failures(FILE *f, const struct run_results *r)
 {
 	int i, j;
@@ -210,27 +237,30 @@ void write_failures(FILE *f, const struct run_results *r)
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
 
-		for (j = 0; j < c->ntus; j++) {
-			const struct tu_result *t = &c->tus[j];
-			struct strbuf sb;
-
-			if (t->verdict != V_FAIL)
-				continue;
-			fprintf(f, "\nFAIL %s/%s %s\n  %s\n", c->arch, c->config, t->header, t->detail);
-			if (t->explanation)
-				fprintf(f, "  why: %s\n", t->explanation);
-			sb_init(&sb);
-			symbols_with_diagnostics(&sb, t);
-			if (sb.len)
-				fprintf(f, "  symbols whose use fails: %s\n", sb.buf);
-			if (t->forbidden && !starts_with(t->detail, "pulls in"))
-				fprintf(f, "  also pulls in the forbidden header %s\n", t->forbidden);
-			sb_release(&sb);
-			fprintf(f, "  log: %s/%s.log\n", c->dir, t->stem);
-			if (*c->repro)
-				fprintf(f, "  reproduce: %s -c -o /dev/null %s/%s.c\n", c->repro, c->dir, t->stem);
+		/* one line for the cell, not one per header it never compiled */
+		if (c->errored) {
+			fprintf(f, "\nERROR %s/%s: kbuild could not prepare it, no header was compiled\n  %s\n",
+				c->arch, c->config, c->reason);
+			continue;
 		}
+		for (j = 0; j < c->ntus; j++)
+			if (c->tus[j].verdict == V_FAIL || c->tus[j].verdict == V_ERROR)
+				write_failure(f, c, &c->tus[j]);
 	}
+}
+
+int write_summary(FILE *f, const struct run_results *r)
+{
+	struct tally t;
+
+	tally_run(r, &t);
+	fprintf(f, "\nhdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip, %d error\n",
+		t.pass + t.fail + t.skip + t.error, t.pass, t.fail, t.skip, t.error);
+	if (t.pass + t.fail == 0) {
+		error("nothing was compiled: every cell was skipped or errored; this run proves nothing");
+		return 1;
+	}
+	return t.fail || t.error;
 }
 
 /* KTAP names and diagnostics are single lines. */
@@ -248,7 +278,7 @@ static void indent(struct strbuf *sb, int level)
 		sb_add(sb, "  ");
 }
 
-static void ktap_tu(struct strbuf *sb, const struct tu_result *t, int level)
+static void ktap_symbols(struct strbuf *sb, const struct tu_result *t, int level)
 {
 	int i;
 
@@ -276,19 +306,94 @@ static void ktap_tu(struct strbuf *sb, const struct tu_result *t, int level)
 	}
 }
 
-static int cell_failed(const struct cell_result *c)
+static int any_diagnosed(const struct tu_result *t)
+{
+	int i;
+
+	for (i = 0; i < t->nsyms; i++)
+		if (t->syms[i].diagnosed)
+			return 1;
+	return 0;
+}
+
+/* A result line with a directive: "ok 3 linux/a.h # SKIP reason".  A '#'
+ * in the reason gets a backslash before it, as in TAP 14: kunit.py reads any
+ * " # SKIP" on the line as the directive, and an error would pass as a
+ * skip. */
+static void ktap_directive(struct strbuf *sb, const char *result, int n, const char *name, const char *directive,
+			   const char *text)
+{
+	sb_addf(sb, "%s %d %s # %s ", result, n, name, directive);
+	for (; *text; text++) {
+		if (*text == '#')
+			sb_addc(sb, '\\');
+		sb_addc(sb, *text == '\n' ? ' ' : *text);
+	}
+	sb_addc(sb, '\n');
+}
+
+static void ktap_header(struct strbuf *sb, const struct tu_result *t, int n)
+{
+	if (t->verdict == V_SKIP || t->verdict == V_ERROR) {
+		sb_add(sb, "    ");
+		ktap_directive(sb, t->verdict == V_SKIP ? "ok" : "not ok", n, t->header,
+			       t->verdict == V_SKIP ? "SKIP" : "ERROR", t->detail);
+		return;
+	}
+	/* kunit.py counts a test with subtests by its subtests only: a
+	 * failure no symbol is charged with is a test without subtests */
+	if (t->verdict == V_PASS || any_diagnosed(t))
+		ktap_symbols(sb, t, 3);
+	if (t->verdict == V_FAIL) {
+		sb_add(sb, "    # ");
+		ktap_text(sb, t->detail);
+		sb_addc(sb, '\n');
+		if (t->explanation) {
+			sb_add(sb, "    # why: ");
+			ktap_text(sb, t->explanation);
+			sb_addc(sb, '\n');
+		}
+	}
+	sb_addf(sb, "    %s %d %s\n", t->verdict == V_FAIL ? "not ok" : "ok", n, t->header);
+}
+
+/* The config's test, the n-th of its arch; returns 1 if it failed. */
+static int ktap_cell(struct strbuf *sb, const struct cell_result *c, int n)
 {
 	struct tally t;
+	int j;
 
+	if (c->errored) {
+		/* not one failure per header: one config that could not be built */
+		sb_add(sb, "  ");
+		ktap_directive(sb, "not ok", n, c->config, "ERROR", c->reason);
+		return 1;
+	}
+	sb_add(sb, "    KTAP version 1\n");
+	sb_addf(sb, "    # Subtest: %s\n", c->config);
+	if (c->note) {
+		sb_add(sb, "    # note: ");
+		ktap_text(sb, c->note);
+		sb_addc(sb, '\n');
+	}
+	sb_addf(sb, "    1..%d\n", c->ntus);
+	for (j = 0; j < c->ntus; j++)
+		ktap_header(sb, &c->tus[j], j + 1);
+	sb_add(sb, "  ");
+	if (c->skipped) {
+		ktap_directive(sb, "ok", n, c->config, "SKIP", c->reason);
+		return 0;
+	}
 	tally_cell(c, &t);
-	return t.fail > 0;
+	sb_addf(sb, "%s %d %s\n", t.fail || t.error ? "not ok" : "ok", n, c->config);
+	return t.fail || t.error;
 }
 
 char *render_ktap(const struct run_results *r)
 {
 	struct strbuf sb;
 	const char **arches = NULL;
-	int narches = 0, a, i, j, k;
+	int narches = 0, a, i, k;
 
 	for (i = 0; i < r->ncells; i++) {
 		for (k = 0; k < narches && strcmp(arches[k], r->cells[i]->arch); k++)
@@ -312,48 +417,8 @@ char *render_ktap(const struct run_results *r)
 
 			if (strcmp(c->arch, arches[a]))
 				continue;
-			n++;
-			sb_add(&sb, "    KTAP version 1\n");
-			sb_addf(&sb, "    # Subtest: %s\n", c->config);
-			if (c->note) {
-				sb_add(&sb, "    # note: ");
-				ktap_text(&sb, c->note);
-				sb_addc(&sb, '\n');
-			}
-			sb_addf(&sb, "    1..%d\n", c->ntus);
-			for (j = 0; j < c->ntus; j++) {
-				const struct tu_result *t = &c->tus[j];
-
-				if (t->verdict == V_SKIP) {
-					sb_addf(&sb, "    ok %d %s # SKIP ", j + 1, t->header);
-					ktap_text(&sb, t->detail);
-					sb_addc(&sb, '\n');
-					continue;
-				}
-				ktap_tu(&sb, t, 3);
-				if (t->verdict == V_FAIL) {
-					sb_add(&sb, "    # ");
-					ktap_text(&sb, t->detail);
-					sb_addc(&sb, '\n');
-					if (t->explanation) {
-						sb_add(&sb, "    # why: ");
-						ktap_text(&sb, t->explanation);
-						sb_addc(&sb, '\n');
-					}
-				}
-				sb_addf(&sb, "    %s %d %s\n", t->verdict == V_FAIL ? "not ok" : "ok", j + 1, t->header);
-			}
-			if (c->skipped) {
-				sb_addf(&sb, "  ok %d %s # SKIP ", n, c->config);
-				ktap_text(&sb, c->reason);
-				sb_addc(&sb, '\n');
-			} else {
-				int cf = cell_failed(c);
-
-				all_skipped = 0;
-				failed |= cf;
-				sb_addf(&sb, "  %s %d %s\n", cf ? "not ok" : "ok", n, c->config);
-			}
+			failed |= ktap_cell(&sb, c, ++n);
+			all_skipped &= c->skipped;
 		}
 		if (all_skipped)
 			sb_addf(&sb, "ok %d %s # SKIP every config of this arch was skipped\n", a + 1, arches[a]);

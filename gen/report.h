@@ -13,7 +13,7 @@ struct run_results {
 };
 
 struct tally {
-	int pass, fail, skip;
+	int pass, fail, skip, error;
 };
 
 void tally_run(const struct run_results *r, struct tally *t);
@@ -25,5 +25,9 @@ void write_distinct_failures(FILE *f, const struct run_results *r);
 char *render_ktap(const struct run_results *r);
 char *render_tsv(const struct run_results *r);
 char *render_junit(const struct run_results *r);
+
+/* The summary line; returns the run's exit status: 1 if any TU failed or
+ * errored, or if nothing was compiled (said on the error stream). */
+int write_summary(FILE *f, const struct run_results *r);
 
 #endif

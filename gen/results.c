@@ -15,6 +15,8 @@ const char *verdict_name(enum verdict v)
 		return "pass";
 	case V_FAIL:
 		return "fail";
+	case V_ERROR:
+		return "error";
 	default:
 		return "skip";
 	}
@@ -166,14 +168,113 @@ static void attribute(struct tu_result *t, const char *tu_path)
 	free(needle);
 }
 
-/* The first forbidden header listed in a depfile, or NULL. */
-static char *forbidden_in_depfile(const struct cell_result *c, const char *dep_path)
+/* A result file as the compile stage leaves it whole: a .log ends with a
+ * newline (or is empty), a .dep with a newline that ends no continued line;
+ * neither holds a NUL byte (what a crash leaves in unwritten blocks).
+ * NULL if it is whole, else what is wrong with it. */
+static char *damage(const char *text, size_t len, int depfile)
 {
-	char *text = read_file(dep_path, NULL), *hit = NULL;
+	if (memchr(text, '\0', len))
+		return xstrdup("holds NUL bytes");
+	if (!len)
+		return depfile ? xstrdup("is empty") : NULL;
+	if (text[len - 1] != '\n' || (depfile && len > 1 && text[len - 2] == '\\'))
+		return xstrdup("is truncated (it does not end with a complete line)");
+	return NULL;
+}
+
+/* A file's text for a message: one line, at most 24 bytes shown. */
+static char *excerpt(const char *text, size_t len)
+{
+	struct strbuf sb;
+	size_t i;
+
+	sb_init(&sb);
+	for (i = 0; i < len && i < 24; i++) {
+		unsigned char ch = text[i];
+
+		if (ch == '\n')
+			sb_add(&sb, "\\n");
+		else if (ch < 0x20 || ch >= 0x7f)
+			sb_addf(&sb, "\\x%02x", ch);
+		else
+			sb_addc(&sb, ch);
+	}
+	if (len > 24)
+		sb_add(&sb, "...");
+	return sb_detach(&sb);
+}
+
+/* The exit status a .rc holds: exactly a decimal status (0 to 255) and one
+ * newline, as `echo $?` writes it.  -1 if it holds anything else; *why
+ * then says what. */
+static int parse_rc(const char *text, size_t len, char **why)
+{
+	char *ex;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i + 1 < len && i < 3 && text[i] >= '0' && text[i] <= '9'; i++)
+		rc = rc * 10 + text[i] - '0';
+	if (i > 0 && i + 1 == len && text[i] == '\n' && rc <= 255)
+		return rc;
+	if (!len) {
+		*why = xstrdup("is empty");
+		return -1;
+	}
+	ex = excerpt(text, len);
+	*why = xasprintf("is truncated or garbled ('%s', not an exit status and a newline)", ex);
+	free(ex);
+	return -1;
+}
+
+/* TU.EXT: its text and length; or NULL, with *why saying why, or NULL if
+ * the file does not exist. */
+static char *read_result(const char *base, const char *ext, size_t *len, char **why)
+{
+	char *path = xasprintf("%s.%s", base, ext), *text = read_file(path, len);
+
+	*why = NULL;
+	if (!text && errno != ENOENT)
+		*why = xasprintf("cannot be read (%s)", strerror(errno));
+	free(path);
+	return text;
+}
+
+/* A .log or .dep that must be there and whole: its text, or NULL with
+ * *why saying what is wrong. */
+static char *read_needed(const char *base, const char *ext, char **why)
+{
+	size_t len;
+	char *text = read_result(base, ext, &len, why);
+
+	if (!text && !*why)
+		*why = xstrdup("is missing");
+	if (text)
+		*why = damage(text, len, !strcmp(ext, "dep"));
+	if (*why) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* The detail of a TU whose result cannot be read completely. */
+static void unreadable(struct tu_result *t, const struct cell_result *c, const char *ext, char *why)
+{
+	t->verdict = V_ERROR;
+	free(t->detail);
+	t->detail = xasprintf("result of TU unreadable: %s/%s.%s %s: the compile stage was interrupted or the disk "
+			      "is full; rerun", c->display, t->stem, ext, why);
+	free(why);
+}
+
+/* The first forbidden header listed in a depfile, or NULL. */
+static char *forbidden_in_depfile(const struct cell_result *c, const char *text)
+{
+	char *hit = NULL;
 	int i;
 
-	if (!text)
-		return NULL;
 	for (i = 0; i < c->nforbids && !hit; i++) {
 		char *needle = xasprintf("/include/%s", c->forbids[i]);
 		const char *p;
@@ -188,7 +289,6 @@ static char *forbidden_in_depfile(const struct cell_result *c, const char *dep_p
 		}
 		free(needle);
 	}
-	free(text);
 	return hit;
 }
 
@@ -223,69 +323,97 @@ static void read_includes(const struct cell_result *c, struct tu_result *t)
 	include_tree_free(&tree);
 }
 
-static void judge(struct cell_result *c, struct tu_result *t)
+/* Forbidden headers, from the -H tree and the depfile (TU.dep:
+ * ci/compile-tu.sh renames gcc's TU.d to it when it is complete).  A
+ * depfile that is missing or not whole is unknown, not "no forbidden
+ * header": when the log has no -H tree either, *why says so. */
+static void find_forbidden(const struct cell_result *c, struct tu_result *t, const char *base, char **why)
 {
-	char *base = xasprintf("%s/%s", c->dir, t->stem), *path, *rc_text;
+	char *dep;
+
+	*why = NULL;
+	if (t->forbidden || !c->nforbids)
+		return;
+	dep = read_needed(base, "dep", why);
+	if (dep)
+		t->forbidden = forbidden_in_depfile(c, dep);
+	else if (t->nincludes) {
+		free(*why);
+		*why = NULL;
+	}
+	free(dep);
+}
+
+/* The exit status of t, with its log read into t->log; -1, with t an
+ * error saying why, if either is missing or not whole. */
+static int read_outcome(const struct cell_result *c, struct tu_result *t, const char *base)
+{
+	char *text, *why;
+	size_t len;
 	int rc;
 
-	if (c->skipped) {
-		t->verdict = V_SKIP;
-		t->detail = xstrdup(c->reason);
-		t->log = xstrdup("");
-		free(base);
-		return;
-	}
-	if (c->errored) {
-		t->verdict = V_FAIL;
-		t->detail = xasprintf("not compiled: %s", c->reason);
-		t->log = xstrdup("");
-		free(base);
-		return;
-	}
-	path = xasprintf("%s.log", base);
-	t->log = read_file(path, NULL);
-	if (!t->log)
-		t->log = xstrdup("");
-	free(path);
-	read_includes(c, t);
-	path = xasprintf("%s.rc", base);
-	rc_text = read_file(path, NULL);
-	free(path);
-	t->verdict = V_FAIL;
-	if (!rc_text) {
+	t->verdict = V_ERROR;
+	text = read_result(base, "rc", &len, &why);
+	if (!text && !why) {
 		t->detail = xasprintf("not compiled: %s.rc is missing (the compile stage did not run)", base);
+		return -1;
+	}
+	rc = text ? parse_rc(text, len, &why) : -1;
+	free(text);
+	if (rc < 0) {
+		unreadable(t, c, "rc", why);
+		return -1;
+	}
+	free(t->log);
+	t->log = read_needed(base, "log", &why);
+	if (!t->log) {
+		t->log = xstrdup("");
+		unreadable(t, c, "log", why);
+		return -1;
+	}
+	return rc;
+}
+
+static void judge(struct cell_result *c, struct tu_result *t)
+{
+	char *base = xasprintf("%s/%s", c->dir, t->stem), *path, *dep_why;
+	int rc;
+
+	t->log = xstrdup("");
+	if (c->skipped || c->errored) {
+		t->verdict = c->skipped ? V_SKIP : V_ERROR;
+		t->detail = xstrdup(c->reason);
 		free(base);
 		return;
 	}
-	rc = atoi(rc_text);
-	free(rc_text);
+	rc = read_outcome(c, t, base);
+	if (rc < 0) {
+		free(base);
+		return;
+	}
+	read_includes(c, t);
+	t->verdict = V_FAIL;
 	t->detail = first_diagnostic(t->log, c->srctree, c->dir, c->display);
 	t->stopped = strstr(t->log, "fatal error: ") || strstr(t->log, "compilation terminated");
 	path = xasprintf("%s.c", base);
 	attribute(t, path);
 	free(path);
-	if (!t->forbidden) {
-		path = xasprintf("%s.d", base);
-		t->forbidden = forbidden_in_depfile(c, path);
-		free(path);
-	}
+	find_forbidden(c, t, base, &dep_why);
+	free(base);
 	if (rc != 0) {
 		if (!t->detail)
 			t->detail = xasprintf("the compiler exited with status %d and printed no diagnostic", rc);
-		free(base);
-		return;
-	}
-	if (t->detail) {	/* a warning: a new warning is a regression */
-		free(base);
-		return;
-	}
-	if (t->forbidden) {
+	} else if (t->detail) {
+		/* a warning: a new warning is a regression */
+	} else if (t->forbidden) {
 		t->detail = xasprintf("pulls in the forbidden header %s", t->forbidden);
-		free(base);
+	} else if (dep_why) {
+		unreadable(t, c, "dep", dep_why);
 		return;
+	} else {
+		t->verdict = V_PASS;
 	}
-	t->verdict = V_PASS;
-	free(base);
+	free(dep_why);
 }
 
 struct cell_result *cell_read(const char *out, const char *cell)
@@ -370,6 +498,100 @@ struct cell_result *cell_read(const char *out, const char *cell)
 	for (i = 0; i < c->ntus; i++)
 		judge(c, &c->tus[i]);
 	return c;
+}
+
+/* One line of a drift file, at loc; -1 after an error. */
+static int drift_line_parse(char *line, const struct loc *loc, struct drift_lines *d)
+{
+	char *tab = strchr(line, '\t');
+	struct drift_line *l;
+
+	if (!tab || tab == line || !tab[1] || strchr(tab + 1, '\t')) {
+		error_at(loc, "expected 'HEADER<TAB>DRIFT MESSAGE'");
+		return -1;
+	}
+	l = push(&d->items, &d->n, sizeof(*l));
+	l->header = xstrndup(line, tab - line);
+	l->text = xstrdup(tab + 1);
+	return 0;
+}
+
+int drift_lines_read(const char *path, struct drift_lines *d)
+{
+	struct loc loc = { path, 1, 1 };
+	char *text, *line, *next;
+	size_t len;
+	int bad = 0;
+
+	d->items = NULL;
+	d->n = 0;
+	text = read_file(path, &len);
+	if (!text) {
+		error("cannot read %s: %s (written by hdrtest catalog-check --drift-out)", path, strerror(errno));
+		return -1;
+	}
+	if (memchr(text, '\0', len)) {
+		error_at(&loc, "the file holds a NUL byte: it is garbled");
+		bad = 1;
+	}
+	for (line = text; !bad && *line; line = next, loc.line++) {
+		next = strchr(line, '\n');
+		if (!next) {
+			error_at(&loc, "the last line has no newline: the file is cut short");
+			bad = 1;
+			break;
+		}
+		*next++ = '\0';
+		bad = drift_line_parse(line, &loc, d) < 0;
+	}
+	free(text);
+	if (bad)
+		drift_lines_free(d);
+	return bad ? -1 : 0;
+}
+
+void drift_lines_free(struct drift_lines *d)
+{
+	int i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->items[i].header);
+		free(d->items[i].text);
+	}
+	free(d->items);
+	d->items = NULL;
+	d->n = 0;
+}
+
+void cell_mark_drift(struct cell_result *c, const struct drift_lines *d)
+{
+	int i, j;
+
+	if (c->skipped || c->errored)
+		return;
+	for (i = 0; i < c->ntus; i++) {
+		struct tu_result *t = &c->tus[i];
+		struct strbuf why;
+
+		sb_init(&why);
+		for (j = 0; j < d->n; j++) {
+			if (strcmp(d->items[j].header, t->header))
+				continue;
+			if (!why.len) {
+				free(t->detail);
+				t->detail = xstrdup(d->items[j].text);
+			}
+			sb_addf(&why, "%s%s", why.len ? "; " : "", d->items[j].text);
+		}
+		if (!why.len) {
+			sb_release(&why);
+			continue;
+		}
+		t->verdict = V_FAIL;
+		t->drifted = 1;
+		free(t->explanation);
+		t->explanation = sb_detach(&why);
+	}
 }
 
 void cell_free(struct cell_result *c)

@@ -4,7 +4,10 @@
 #ifndef HDRTEST_RESULTS_H
 #define HDRTEST_RESULTS_H
 
-enum verdict { V_PASS, V_FAIL, V_SKIP };
+/* V_ERROR: not judged at all, the header neither passes nor fails: kbuild
+ * could not prepare the cell, or what the compile stage left of the TU
+ * cannot be read completely. */
+enum verdict { V_PASS, V_FAIL, V_SKIP, V_ERROR };
 
 struct sym_result {
 	char *name;
@@ -21,6 +24,7 @@ struct tu_result {
 	char *detail;		/* first diagnostic, or the skip reason */
 	char *explanation;	/* why, in one line, where hdrtest can tell; or NULL */
 	int stopped;		/* the compiler gave up early (fatal error) */
+	int drifted;		/* fails because the catalog drifted from the tree */
 	int nincludes;		/* headers the TU read (from -H), 0 if unknown */
 	char *forbidden;	/* "linux/mm.h: a.h -> linux/mm.h", or NULL */
 	char *log;		/* the whole compiler output, "" if none */
@@ -34,7 +38,7 @@ struct cell_result {
 	char *dir;		/* the cell dir */
 	char *display;		/* how TU paths are shown: "<arch>/<config>" */
 	int skipped;
-	int errored;		/* kbuild could not prepare it: every TU fails */
+	int errored;		/* kbuild could not prepare it: every TU is V_ERROR */
 	char *note;		/* what kbuild itself failed at here, or NULL */
 	char *overlay;		/* include dir searched first, or NULL */
 	char *reason;
@@ -51,6 +55,27 @@ struct cell_result {
 struct cell_result *cell_read(const char *out, const char *cell);
 void cell_free(struct cell_result *c);
 const char *verdict_name(enum verdict v);
+
+/* The drift file of `hdrtest catalog-check --drift-out`: one item a line,
+ * "HEADER<TAB>MESSAGE". */
+struct drift_line {
+	char *header;
+	char *text;
+};
+
+struct drift_lines {
+	struct drift_line *items;
+	int n;
+};
+
+/* Read a drift file; -1 after an error naming the line (a file cut short
+ * is an error too: it would hide drift). */
+int drift_lines_read(const char *path, struct drift_lines *d);
+void drift_lines_free(struct drift_lines *d);
+
+/* Every TU of a drifted header fails, in a cell that was compiled: the
+ * first drift line is its detail, all of them its explanation. */
+void cell_mark_drift(struct cell_result *c, const struct drift_lines *d);
 
 /* The first error or warning line in a compiler log, with the source tree
  * and cell dir prefixes taken off paths; NULL if there is none. */

@@ -73,6 +73,39 @@ int mkdirs(const char *path)
 	return ret;
 }
 
+char *first_missing_dir(const char *path)
+{
+	char *p, *s;
+
+	if (!*path)
+		return NULL;
+	p = xstrdup(path);
+	for (s = p + 1;; s++) {
+		char c = *s;
+
+		if (c != '/' && c)
+			continue;
+		*s = '\0';
+		if (access(p, F_OK))
+			return p;
+		if (!c)
+			break;
+		*s = c;
+	}
+	free(p);
+	return NULL;
+}
+
+void remove_empty_dirs(const char *dir, const char *top)
+{
+	char *p = xstrdup(dir), *slash;
+
+	/* rmdir fails on a dir that is not empty: someone else's files stay */
+	while (strlen(p) >= strlen(top) && !rmdir(p) && (slash = strrchr(p, '/')))
+		*slash = '\0';
+	free(p);
+}
+
 int remove_tree(const char *path)
 {
 	struct dirent *de;
@@ -116,32 +149,116 @@ int install_if_changed(const char *tmp, const char *path)
 		return 0;
 	}
 	if (rename(tmp, path)) {
-		error("cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		error("cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
 		return -1;
 	}
 	return 1;
 }
 
-int write_file_atomic(const char *path, const char *text)
+/* Finish writing f, which holds path: every error since fopen() counts
+ * (a failed fputs() sets the error flag; fclose() alone would not
+ * report it if the buffer was empty by then). */
+int write_stream_close(FILE *f, const char *path)
+{
+	int err = 0;
+
+	if (fflush(f))
+		err = errno;
+	if (ferror(f) && !err)
+		err = errno ? errno : EIO;
+	if (fclose(f) && !err)
+		err = errno;
+	if (err) {
+		error("cannot write %s: %s", path, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Write text to path, which is name to the caller (what an error message
+ * names); keep is set for a file that must not be removed on failure. */
+static int write_to(const char *path, const char *name, const char *text, int keep)
+{
+	size_t n = strlen(text);
+	FILE *f;
+
+	f = fopen(path, "w");
+	if (!f) {
+		error("cannot write %s: %s", name, strerror(errno));
+		return -1;
+	}
+	errno = 0;
+	if (fwrite(text, 1, n, f) != n) {
+		int err = errno ? errno : EIO;
+
+		fclose(f);
+		error("cannot write %s: %s", name, strerror(err));
+		goto fail;
+	}
+	if (write_stream_close(f, name))
+		goto fail;
+	return 0;
+fail:
+	if (!keep)
+		unlink(path);
+	return -1;
+}
+
+int write_text(const char *path, const char *text)
+{
+	return write_to(path, path, text, 0);
+}
+
+/* Write text to a temporary file next to path; returns its name, or NULL. */
+static char *write_temp(const char *path, const char *text)
 {
 	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	int ret = 0;
 
-	if (!f) {
-		error("cannot create %s: %s", tmp, strerror(errno));
+	if (write_to(tmp, path, text, 0)) {
 		free(tmp);
-		return -1;
+		return NULL;
 	}
-	fputs(text, f);
-	if (fclose(f)) {
-		error("cannot write %s: %s", tmp, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
+	return tmp;
+}
+
+/* A device or a pipe (--ktap /dev/stdout) is written to as it is: renaming
+ * a file over it would replace the device node. */
+static int is_special(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && !S_ISREG(st.st_mode);
+}
+
+int write_files_atomic(int n, const char *const paths[], const char *const texts[])
+{
+	char **tmps = xcalloc(n, sizeof(char *));
+	int i, ret = 0;
+
+	for (i = 0; i < n && !ret; i++) {
+		if (!paths[i])
+			continue;
+		if (is_special(paths[i]))
+			ret = write_to(paths[i], paths[i], texts[i], 1);
+		else if (!(tmps[i] = write_temp(paths[i], texts[i])))
+			ret = -1;
 	}
-	if (install_if_changed(tmp, path) < 0)
-		ret = -1;
-	free(tmp);
+	/* every file written: put them in place, stopping at the first error */
+	for (i = 0; i < n; i++) {
+		if (!tmps[i])
+			continue;
+		if (ret)
+			unlink(tmps[i]);
+		else if (install_if_changed(tmps[i], paths[i]) < 0)
+			ret = -1;
+		free(tmps[i]);
+	}
+	free(tmps);
 	return ret;
+}
+
+int write_file_atomic(const char *path, const char *text)
+{
+	return write_files_atomic(1, &path, &text);
 }

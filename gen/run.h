@@ -2,6 +2,8 @@
 #ifndef HDRTEST_RUN_H
 #define HDRTEST_RUN_H
 
+#include <stdio.h>
+
 /* Run argv[0] (searched in PATH) with stdout sent to out_path (created or
  * truncated).  Returns its exit status, or -1 after an error message if it
  * could not be run or was killed. */
@@ -9,15 +11,38 @@ int run_to_file(char *const argv[], const char *out_path);
 
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdirs(const char *path);
+/* The first dir along path that does not exist yet (the first one
+ * mkdirs(path) would make), or NULL. */
+char *first_missing_dir(const char *path);
+/* rmdir dir, then its parents up to top, as long as they are empty. */
+void remove_empty_dirs(const char *dir, const char *top);
 /* rm -rf for a directory hdrtest made; returns 0 or -1. */
 int remove_tree(const char *path);
 
+/* Every file hdrtest writes goes through the functions below.  A write
+ * error (a full disk) is reported as "cannot write PATH: REASON", and the
+ * file that was there stays as it was: a temporary file next to it is
+ * renamed over it only once every byte is written and the file closed. */
+
 /* Replace path by the file tmp unless both have the same bytes, in which
  * case tmp is removed and path (and its mtime) is left alone: an unchanged
- * TU must not be recompiled.  Returns 1 if replaced, 0 if kept, -1. */
+ * TU must not be recompiled.  Returns 1 if replaced, 0 if kept, -1 (tmp
+ * removed). */
 int install_if_changed(const char *tmp, const char *path);
 
-/* Write text to path through a temporary file and rename. */
+/* fflush, ferror and fclose f, which was written as path: 0, or -1 after
+ * the error message. */
+int write_stream_close(FILE *f, const char *path);
+
+/* Write text to the new file path, in a temporary dir of the caller's;
+ * on failure nothing is left of it.  0 or -1. */
+int write_text(const char *path, const char *text);
+
+/* Write texts[i] to paths[i] (NULL paths skipped) through temporary
+ * files, installed with install_if_changed only once all are written:
+ * after a failure every old file is as it was.  A device or a pipe is
+ * written to directly.  0 or -1. */
+int write_files_atomic(int n, const char *const paths[], const char *const texts[]);
 int write_file_atomic(const char *path, const char *text);
 
 #endif

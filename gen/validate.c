@@ -27,12 +27,12 @@ int is_identifier(const char *s)
 
 int is_cell_name(const char *s)
 {
-	if (!isalnum((unsigned char)*s) && *s != '_')
-		return 0;
-	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && !strchr("_.+-", *s))
+	const char *p;
+
+	for (p = s; *p; p++)
+		if (!cell_name_chars((unsigned char)*p, p == s))
 			return 0;
-	return 1;
+	return p > s;
 }
 
 int check_identifier(const char *s, const struct loc *loc, const char *what)
@@ -336,4 +336,114 @@ int is_plain_path(const char *s)
 		if (!isalnum((unsigned char)*s) && !strchr("_.+-/", *s))
 			return 0;
 	return 1;
+}
+
+/* The characters of each kind of word the catalog hands to make, sh and
+ * m4 (first: the word's first character).  ASCII only, whatever the
+ * locale. */
+static int is_lower(int c)
+{
+	return c >= 'a' && c <= 'z';
+}
+
+static int is_upper(int c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static int is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_alnum(int c)
+{
+	return is_lower(c) || is_upper(c) || is_digit(c);
+}
+
+static int in_set(int c, const char *set)
+{
+	return c && strchr(set, c);
+}
+
+int ident_chars(int c, int first)
+{
+	if (c == '_')
+		return 1;
+	return first ? is_lower(c) || is_upper(c) : is_alnum(c);
+}
+
+int cell_name_chars(int c, int first)
+{
+	return is_alnum(c) || c == '_' || (!first && in_set(c, ".+-"));
+}
+
+int karch_chars(int c, int first)
+{
+	return is_lower(c) || is_digit(c) || c == '_';
+}
+
+int kconfig_chars(int c, int first)
+{
+	return is_upper(c) || is_digit(c) || c == '_';
+}
+
+int toolchain_chars(int c, int first)
+{
+	return is_alnum(c) || in_set(c, "_.+-");
+}
+
+int llvm_chars(int c, int first)
+{
+	return first ? c == '1' || c == '-' : is_digit(c);
+}
+
+int package_chars(int c, int first)
+{
+	return is_lower(c) || is_digit(c) || (!first && in_set(c, "+.-"));
+}
+
+int target_chars(int c, int first)
+{
+	return is_alnum(c) || in_set(c, "_.-");
+}
+
+int text_chars(int c, int first)
+{
+	return c >= 0x20 && c < 0x7f && !in_set(c, "\"'\\$`#");
+}
+
+int check_chars(const char *s, const struct loc *loc, const char *what, char_class_fn ok)
+{
+	struct loc l = *loc;
+	const char *p;
+
+	for (p = s; *p; p++) {
+		unsigned char c = *p;
+
+		l.col = loc->col + (int)(p - s);
+		if (ok(c, p == s))
+			continue;
+		if (c < 0x20 || c >= 0x7f)
+			error_at(&l, "expected %s, found byte 0x%02x in '%s'", what, c, s);
+		else
+			error_at(&l, "expected %s, found '%c' in '%s'", what, c, s);
+		return -1;
+	}
+	return 0;
+}
+
+int check_text(const char *s, const struct loc *loc, const char *what)
+{
+	struct loc l = *loc;
+	const char *m4 = strstr(s, "m4_");
+
+	if (check_chars(s, loc, what, text_chars))
+		return -1;
+	if (m4) {
+		l.col += (int)(m4 - s);
+		error_at(&l, "expected %s, found 'm4_' (how m4's builtins begin) in '%s'", what, s);
+		return -1;
+	}
+	return 0;
 }

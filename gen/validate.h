@@ -36,4 +36,27 @@ int parse_signature(const char *text, size_t len, const struct loc *loc, char **
  * parentheses or brackets); other types are written as typeof(T). */
 int type_is_simple(const char *type);
 
+/* Character classes of the words in the catalog's arch and config lines
+ * (first: the word's first character); each word goes into make
+ * variables, shell commands or m4 input, so none may hold a character
+ * that means something there. */
+typedef int (*char_class_fn)(int c, int first);
+int ident_chars(int c, int first);	/* C identifier */
+int cell_name_chars(int c, int first);	/* arch and config names */
+int karch_chars(int c, int first);	/* kbuild's ARCH= */
+int kconfig_chars(int c, int first);	/* CONFIG_ symbols, after CONFIG_ */
+int toolchain_chars(int c, int first);	/* CROSS_COMPILE= prefix */
+int llvm_chars(int c, int first);	/* LLVM=1 or LLVM=-19 */
+int package_chars(int c, int first);	/* Debian package name */
+int target_chars(int c, int first);	/* defconfig make target */
+int text_chars(int c, int first);	/* free text: printable ASCII, no quotes, \ $ ` # */
+
+/* Report and return -1 unless every character of s is in the class ok;
+ * the error points at the offending character: "expected WHAT, found 'C'
+ * in 'S'". */
+int check_chars(const char *s, const struct loc *loc, const char *what, char_class_fn ok);
+/* Free text (text_chars) that holds no "m4_" either: it is copied into m4
+ * input, where a builtin's name would be one more thing to get right. */
+int check_text(const char *s, const struct loc *loc, const char *what);
+
 #endif

@@ -13,7 +13,7 @@ HT_RESULTS +=ht_for(⟦i⟧, 1, ht_get(NTU), ⟦ \
 ht_for(⟦i⟧, 1, ht_get(NTU), ⟦
 ht_cell/ht_tu(i).rc: ht_cell/ht_tu(i).c ht_cell/compile.sh
 	$(call ht_compile,ht_cell,ht_tu(i))
--include ht_cell/ht_tu(i).d
+-include ht_cell/ht_tu(i).dep
 ⟧)m4_dnl
 m4_ifelse(ht_get(NTU), 0, , ⟦
 # Branch coverage (make coverage): each TU preprocessed against the

@@ -17,7 +17,17 @@ m4_define(⟦ht_for⟧, ⟦m4_ifelse(m4_eval(⟦$2 > $3⟧), 1, ,
 m4_define(⟦_ht_for⟧, ⟦$3⟦⟧m4_ifelse($1, ⟦$2⟧, ,
 	⟦m4_define(⟦$1⟧, m4_incr($1))$0(⟦$1⟧, ⟦$2⟧, ⟦$3⟧)⟧)⟧)
 
-Stop with file:line when a template meets data it does not expect.
+Stop with file:line when a template meets data it does not expect.  The
+run goes on to the end but exits 1 (the failed m4_eval is an m4 error),
+and hdrtest discards its output: m4exit is gone, see below.
 m4_define(⟦ht_fail⟧, ⟦m4_errprint(m4___file__:m4___line__: error: $1
-)m4_m4exit(1)⟧)
+)m4_eval(⟦hdrtest_failed⟧)⟧)
+
+Builtins that reach outside m4 (run commands, read or create files, end
+the run early with any status, change the quotes) are taken away before
+any data is read: a value a template rescans can then only be text.
+m4_undefine(⟦m4_syscmd⟧, ⟦m4_esyscmd⟧, ⟦m4_include⟧, ⟦m4_sinclude⟧,
+	⟦m4_undivert⟧, ⟦m4_debugfile⟧, ⟦m4_maketemp⟧, ⟦m4_mkstemp⟧, ⟦m4_m4exit⟧,
+	⟦m4_m4wrap⟧, ⟦m4_builtin⟧, ⟦m4_changequote⟧, ⟦m4_changecom⟧,
+	⟦m4_undefine⟧)
 m4_divert(0)m4_dnl

@@ -1,9 +1,11 @@
 #!/bin/sh
 # The whole test suite: the Check unit tests, the same under ASan and
 # UBSan, every fuzz corpus and committed crash input replayed under ASan
-# and UBSan, then the end-to-end tests on the real kernel tree.  Ends with
-# one summary line over all of them:
-#   check: N passed, N failed            (", N skipped" when a part could not run)
+# and UBSan, then the end-to-end tests on the real kernel tree and the
+# fault tests.  Each suite ends with its own summary line; this one adds
+# them up in one last line:
+#   check: N passed, N failed, N skipped
+# A suite that prints no summary counts as one failure.
 set -u
 
 cd "$(dirname "$0")/.." || exit 1
@@ -12,66 +14,62 @@ passed=0
 failed=0
 skipped=0
 
-# count_check LOG: add Check's own summary in LOG
-# ("100%: Checks: 57, Failures: 0, Errors: 0") to the totals.
-count_check() {
-	summary=$(grep -E '^[0-9]+%: Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+' "$1" | tail -n 1)
-	if [ -z "$summary" ]; then
-		echo "hdrtest: error: $1: the unit tests printed no Check summary" >&2
-		failed=$((failed + 1))
-		return
-	fi
-	checks=$(echo "$summary" | sed 's/.*Checks: \([0-9]*\).*/\1/')
-	failures=$(echo "$summary" | sed 's/.*Failures: \([0-9]*\).*/\1/')
-	errors=$(echo "$summary" | sed 's/.*Errors: \([0-9]*\).*/\1/')
-	failed=$((failed + failures + errors))
-	passed=$((passed + checks - failures - errors))
-}
-
-# count_summary LOG PREFIX: add "PREFIX: N passed, N failed" from LOG.
-count_summary() {
-	line=$(grep -E "^$2: [0-9]+ passed, [0-9]+ failed$" "$1" | tail -n 1)
+# count NAME LOG: add the "NAME: N passed, N failed[, N skipped]" line of LOG
+count() {
+	line=$(grep -E "^$1: [0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$" "$2" | tail -n 1)
 	if [ -z "$line" ]; then
-		echo "hdrtest: error: $1: no '$2: N passed, N failed' summary" >&2
+		echo "hdrtest: error: the $1 tests printed no summary (log: $2)" >&2
 		failed=$((failed + 1))
 		return
 	fi
-	passed=$((passed + $(echo "$line" | sed "s/^$2: \([0-9]*\) passed.*/\1/")))
-	failed=$((failed + $(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')))
+	set -- $(echo "$line" | sed 's/[^0-9]/ /g')
+	passed=$((passed + $1))
+	failed=$((failed + $2))
+	skipped=$((skipped + ${3:-0}))
 }
 
-echo "== unit tests (Check)"
-out/bin/unit-tests 2>&1 | tee out/unit-tests.log
-count_check out/unit-tests.log
+# suite NAME COMMAND...: run one suite, its output shown and kept
+suite() {
+	name=$1
+	shift
+	echo "== $name"
+	"$@" 2>&1 | tee "out/$name-tests.log"
+	count "$name" "out/$name-tests.log"
+}
 
-echo "== unit tests under ASan and UBSan"
-UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 out/bin/unit-tests-asan >out/unit-tests-asan.log 2>&1
-tail -n 20 out/unit-tests-asan.log
-count_check out/unit-tests-asan.log
+# Check's own summary, "100%: Checks: 57, Failures: 0, Errors: 0", in
+# the form count() reads.
+check_summary() {
+	"$@" > "out/$name-raw.log" 2>&1
+	cat "out/$name-raw.log"
+	sed -n 's/^[0-9]*%: Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\)$/\1 \2 \3/p' "out/$name-raw.log" |
+		tail -n 1 | { read -r checks failures errors &&
+		echo "$name: $((checks - failures - errors)) passed, $((failures + errors)) failed"; }
+}
 
-echo "== fuzz corpora and crash inputs replayed under ASan and UBSan"
-if ! ci/deps.sh clang-19 libclang-rt-19-dev >out/fuzz-deps.log 2>&1; then
-	# without clang-19 nothing was replayed: a skip, never a pass
-	echo "SKIP: fuzz-replay: clang-19 and libclang-rt-19-dev (libFuzzer) cannot be installed:"
-	sed 's/^/    /' out/fuzz-deps.log
-	skipped=$((skipped + 1))
-elif ! make --no-print-directory fuzz-build >out/fuzz-build.log 2>&1; then
-	tail -n 20 out/fuzz-build.log
-	echo "hdrtest: error: the fuzz targets do not build (out/fuzz-build.log)" >&2
-	failed=$((failed + 1))
-else
-	tests/fuzz/run.sh replay 2>&1 | tee out/fuzz-replay.log
-	count_summary out/fuzz-replay.log fuzz-replay
-fi
+# The fuzz targets need clang-19's libFuzzer: without it nothing was
+# replayed, which is a skip that says why, never a pass.
+fuzz_replay() {
+	if ! ci/deps.sh clang-19 libclang-rt-19-dev > out/fuzz-deps.log 2>&1; then
+		echo "SKIP: fuzz-replay: clang-19 and libclang-rt-19-dev (libFuzzer) cannot be installed:"
+		sed 's/^/    /' out/fuzz-deps.log
+		echo "fuzz-replay: 0 passed, 0 failed, 1 skipped"
+	elif ! make --no-print-directory fuzz-build > out/fuzz-build.log 2>&1; then
+		tail -n 20 out/fuzz-build.log
+		echo "hdrtest: error: the fuzz targets do not build (out/fuzz-build.log)"
+		echo "fuzz-replay: 0 passed, 1 failed"
+	else
+		tests/fuzz/run.sh replay
+	fi
+}
 
-echo "== end-to-end tests (real tree, x86_64 and arm64)"
-tests/e2e/run.sh 2>&1 | tee out/e2e-tests.log
-count_summary out/e2e-tests.log e2e
+suite unit check_summary out/bin/unit-tests
+suite unit-asan check_summary env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 out/bin/unit-tests-asan
+suite fuzz-replay fuzz_replay
+suite e2e tests/e2e/run.sh
+suite faults tests/e2e/faults.sh
+suite faults-write tests/e2e/faults-write.sh
 
 echo
-if [ "$skipped" -gt 0 ]; then
-	echo "check: $passed passed, $failed failed, $skipped skipped"
-else
-	echo "check: $passed passed, $failed failed"
-fi
+echo "check: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

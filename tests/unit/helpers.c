@@ -2,6 +2,7 @@
 #include "helpers.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "catalog.h"
 #include "run.h"
 #include "util.h"
 
@@ -127,4 +129,48 @@ char *repo_path(const char *rel)
 	ck_assert_msg(realpath(rel, buf) != NULL,
 		      "cannot find %s: run the unit tests from the repository root", rel);
 	return xstrdup(buf);
+}
+
+struct catalog *read_catalog_text(const char *name, const char *text, char **diag)
+{
+	char *dir = tmp_dir(), *path = (char *)name;
+	struct catalog *cat;
+	int cwd = open(".", O_RDONLY);
+
+	ck_assert_int_ge(cwd, 0);
+	free(put_file(dir, name, text));
+	ck_assert_int_eq(chdir(dir), 0);
+	diag_begin();
+	cat = catalog_read(&path, 1);
+	*diag = diag_end();
+	ck_assert_int_eq(fchdir(cwd), 0);
+	close(cwd);
+	free(dir);
+	return cat;
+}
+
+char *dir_list(const char *dir)
+{
+	struct strbuf sb;
+	struct dirent **ents;
+	int n, i;
+
+	n = scandir(dir, &ents, NULL, alphasort);
+	ck_assert_int_ge(n, 0);
+	sb_init(&sb);
+	for (i = 0; i < n; i++) {
+		if (strcmp(ents[i]->d_name, ".") && strcmp(ents[i]->d_name, ".."))
+			sb_addf(&sb, "%s\n", ents[i]->d_name);
+		free(ents[i]);
+	}
+	free(ents);
+	return sb_detach(&sb);
+}
+
+void assert_file(const char *path, const char *text)
+{
+	char *s = slurp(path);
+
+	ck_assert_msg(!strcmp(s, text), "%s holds '%s', expected '%s'", path, s, text);
+	free(s);
 }

@@ -23,8 +23,17 @@ char *tmp_dir(void);
 char *put_file(const char *dir, const char *name, const char *text);
 /* The whole file, or fail the test. */
 char *slurp(const char *path);
+/* Fail unless the file holds exactly text. */
+void assert_file(const char *path, const char *text);
 int file_exists(const char *path);
+/* The names in dir (but . and ..), sorted, one per line. */
+char *dir_list(const char *dir);
 /* realpath() of a path relative to the repository root, or fail. */
 char *repo_path(const char *rel);
+
+/* Read text as the catalog file name (a bare name, in a new temp dir, so
+ * that messages say "name:1:1"); *diag gets what was printed. */
+struct catalog;
+struct catalog *read_catalog_text(const char *name, const char *text, char **diag);
 
 #endif

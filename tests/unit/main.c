@@ -30,6 +30,8 @@ int main(void)
 	srunner_add_suite(sr, includes_suite());
 	srunner_add_suite(sr, explain_suite());
 	srunner_add_suite(sr, robust_suite());
+	srunner_add_suite(sr, writes_suite());
+	srunner_add_suite(sr, directives_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -19,5 +19,7 @@ Suite *catalog_update_suite(void);
 Suite *includes_suite(void);
 Suite *explain_suite(void);
 Suite *robust_suite(void);
+Suite *writes_suite(void);
+Suite *directives_suite(void);
 
 #endif

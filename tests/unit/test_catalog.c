@@ -519,7 +519,7 @@ static const struct {
 	/* arch */
 	{ "arch\n", "t.cat:1:5: error: expected an arch name after 'arch'\n" },
 	{ "arch x/y karch=x kconfig=CONFIG_X\n",
-	  "t.cat:1:6: error: expected an arch name (letters, digits, '_', '.', '+', '-'), found 'x/y'\n" },
+	  "t.cat:1:7: error: expected an arch name (letters, digits, '_', '.', '+', '-'), found '/' in 'x/y'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X colour=red\n",
 	  "t.cat:1:33: error: unknown arch field 'colour': expected karch, kconfig, cross, llvm, package, defconfig "
 	  "or unavailable\n" },
@@ -527,20 +527,22 @@ static const struct {
 	{ "arch a kconfig=CONFIG_X\n", "t.cat:1:6: error: arch 'a' needs karch= and kconfig=\n" },
 	{ "arch a karch=x\n", "t.cat:1:6: error: arch 'a' needs karch= and kconfig=\n" },
 	{ "arch a karch=x;y kconfig=CONFIG_X\n", 
-	  "t.cat:1:14: error: expected a plain word for 'karch', found 'x;y'\n" },
+	  "t.cat:1:15: error: expected a kernel ARCH= name (lower-case letters, digits, '_') for karch=, found ';' in 'x;y'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X cross=\"a b\"\n",
-	  "t.cat:1:39: error: expected a plain word for 'cross', found 'a b'\n" },
+	  "t.cat:1:41: error: expected a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-') for cross=, "
+	  "found ' ' in 'a b'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X package=$(pkg)\n",
-	  "t.cat:1:41: error: expected a plain word for 'package', found '$(pkg)'\n" },
+	  "t.cat:1:41: error: expected a Debian package name (lower-case letters, digits, '+', '.', '-') for package=, "
+	  "found '$' in '$(pkg)'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X unavailable=\"needs `cc`\"\n",
-	  "t.cat:1:45: error: expected text without quotes, backslashes, $, ` or # for 'unavailable', "
-	  "found 'needs `cc`'\n" },
+	  "t.cat:1:52: error: expected printable ASCII text without quotes, backslashes, $, ` or # for unavailable=, "
+	  "found '`' in 'needs `cc`'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X unavailable=\"no cc # here\"\n",
-	  "t.cat:1:45: error: expected text without quotes, backslashes, $, ` or # for 'unavailable', "
-	  "found 'no cc # here'\n" },
+	  "t.cat:1:52: error: expected printable ASCII text without quotes, backslashes, $, ` or # for unavailable=, "
+	  "found '#' in 'no cc # here'\n" },
 	{ "arch a karch=x kconfig=X86\n", "t.cat:1:24: error: expected a CONFIG_ symbol, found 'X86'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X-Y\n",
-	  "t.cat:1:32: error: expected a CONFIG_ symbol (a C identifier), found '-' in 'CONFIG_X-Y'\n" },
+	  "t.cat:1:32: error: expected a CONFIG_ symbol (upper-case letters, digits, '_') for kconfig=, found '-' in 'CONFIG_X-Y'\n" },
 	{ "arch a karch\n", "t.cat:1:8: error: expected key=value\n" },
 	{ "arch a =x\n", "t.cat:1:8: error: expected key=value\n" },
 	{ "arch a karch= kconfig=CONFIG_X\n", "t.cat:1:14: error: expected a value after 'karch='\n" },
@@ -552,22 +554,23 @@ static const struct {
 	{ "arch a colour=red karch=x;y kconfig=CONFIG_X\n",
 	  "t.cat:1:8: error: unknown arch field 'colour': expected karch, kconfig, cross, llvm, package, defconfig "
 	  "or unavailable\n"
-	  "t.cat:1:25: error: expected a plain word for 'karch', found 'x;y'\n" },
+	  "t.cat:1:26: error: expected a kernel ARCH= name (lower-case letters, digits, '_') for karch=, found ';' in 'x;y'\n" },
 
 	/* config */
 	{ "config\n", "t.cat:1:7: error: expected a config name after 'config'\n" },
 	{ "config a/b\n",
-	  "t.cat:1:8: error: expected a config name (letters, digits, '_', '.', '+', '-'), found 'a/b'\n" },
+	  "t.cat:1:9: error: expected a config name (letters, digits, '_', '.', '+', '-'), found '/' in 'a/b'\n" },
 	{ "config c colour=red\n", "t.cat:1:10: error: unknown config field 'colour': expected base or arches\n" },
 	{ "config c base=x base=y\n", "t.cat:1:17: error: config field 'base' given twice\n" },
-	{ "config c base=a/b\n", "t.cat:1:15: error: expected a defconfig target name for base=\n" },
+	{ "config c base=a/b\n", "t.cat:1:16: error: expected a make target (letters, digits, '_', '.', '-') for base=, found '/' in 'a/b'\n" },
 	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=x arches=x\n",
 	  "t.cat:2:19: error: config field 'arches' given twice\n" },
 	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=all arches=x\n",
 	  "t.cat:2:21: error: config field 'arches' given twice\n" },
 	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=x,,x\n",
 	  "t.cat:2:19: error: expected an arch name in arches=, found ''\n" },
-	{ "config c arches=x/y\n", "t.cat:1:17: error: expected an arch name in arches=, found 'x/y'\n" },
+	{ "config c arches=x/y\n", "t.cat:1:18: error: expected an arch name (letters, digits, '_', '.', '+', '-') in arches=, "
+	  "found '/' in 'x/y'\n" },
 	{ "config c\nconfig c\n", "t.cat:2:8: error: config 'c' is listed twice: already at t.cat:1\n" },
 	{ "arch x86_64 karch=x86_64 kconfig=CONFIG_X86_64\nconfig c arches=x86_64,riscv\n",
 	  "t.cat:2:24: error: config 'c' names arch 'riscv', which no arch line defines\n" },

@@ -3,10 +3,12 @@
  * hand: the first diagnostic, warnings, missing results, forbidden
  * headers in depfiles, and which symbol a diagnostic points into. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
+#include "report.h"
 #include "results.h"
 #include "suites.h"
 #include "util.h"
@@ -75,6 +77,7 @@ START_TEST(test_verdict_names)
 	ck_assert_str_eq(verdict_name(V_PASS), "pass");
 	ck_assert_str_eq(verdict_name(V_FAIL), "fail");
 	ck_assert_str_eq(verdict_name(V_SKIP), "skip");
+	ck_assert_str_eq(verdict_name(V_ERROR), "error");
 }
 END_TEST
 
@@ -99,6 +102,7 @@ static void make_cell(const char *status, const char *headers)
 {
 	struct strbuf sb;
 
+	free(out);
 	out = tmp_dir();
 	sb_init(&sb);
 	sb_addf(&sb, "hdrtest-manifest\t1\narch\tx86_64\nconfig\tdefconfig\nstatus\t%s\nkbuild\t/kb\n"
@@ -140,6 +144,8 @@ START_TEST(test_cell_fields)
 	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\nsym\ta_fn\tfunc\tused\t\n"
 			  "sym\tA_FLAG\tflag\tunused\tCONFIG_X && !CONFIG_Y\n");
 	put("linux/a.rc", "0\n");
+	put("linux/a.log", "");
+	put("linux/a.dep", "linux/a.rc: linux/a.c /x/include/linux/a.h\n");
 	c = read_cell();
 	ck_assert_str_eq(c->arch, "x86_64");
 	ck_assert_str_eq(c->config, "defconfig");
@@ -158,7 +164,7 @@ START_TEST(test_cell_fields)
 	ck_assert_str_eq(c->tus[0].syms[1].kind, "flag");
 	ck_assert_str_eq(c->tus[0].syms[1].use, "unused");
 	ck_assert_str_eq(c->tus[0].syms[1].cond, "CONFIG_X && !CONFIG_Y");
-	/* no log, no depfile, exit code 0: a pass */
+	/* exit code 0, an empty log, a depfile without forbidden headers: a pass */
 	ck_assert_int_eq(c->tus[0].verdict, V_PASS);
 	ck_assert_ptr_null(c->tus[0].detail);
 	ck_assert_str_eq(c->tus[0].log, "");
@@ -195,7 +201,7 @@ START_TEST(test_missing_rc)
 	c = read_cell();
 	want = xasprintf("not compiled: %s/x86_64/defconfig/linux/c.rc is missing (the compile stage did not run)",
 			 out);
-	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_int_eq(c->tus[0].verdict, V_ERROR);
 	ck_assert_str_eq(c->tus[0].detail, want);
 	free(want);
 	cell_free(c);
@@ -209,14 +215,16 @@ START_TEST(test_forbidden_header)
 
 	make_cell("ok\t", "header\tlinux/d.h\tlinux/d\nheader\tlinux/e.h\tlinux/e\n");
 	put("linux/d.rc", "0\n");
+	put("linux/d.log", "");
 	dep = xasprintf("%s/x86_64/defconfig/linux/d.rc: %s/x86_64/defconfig/linux/d.c /x/include/linux/mm.h \\\n"
 			" /x/include/linux/d.h\n/x/include/linux/mm.h:\n",
 			out, out);
-	put("linux/d.d", dep);
+	put("linux/d.dep", dep);
 	free(dep);
 	/* near misses are no hits */
 	put("linux/e.rc", "0\n");
-	put("linux/e.d", "e.rc: e.c /x/include/linux/mm.hx /x/include/linux/mm/page.h \\\n"
+	put("linux/e.log", "");
+	put("linux/e.dep", "e.rc: e.c /x/include/linux/mm.hx /x/include/linux/mm/page.h \\\n"
 			 " /x/include/linux/mm_types.h /x/uapi/linux/mm.h\n");
 	c = read_cell();
 	ck_assert_int_eq(tu(c, "linux/d.h")->verdict, V_FAIL);
@@ -312,7 +320,8 @@ START_TEST(test_skipped_cell)
 }
 END_TEST
 
-/* kbuild could not prepare the cell: every TU fails, none is compiled. */
+/* kbuild could not prepare the cell: no TU is compiled, each is an error
+ * (not a failure of its header) with kbuild's reason. */
 START_TEST(test_errored_cell)
 {
 	struct cell_result *c;
@@ -322,8 +331,8 @@ START_TEST(test_errored_cell)
 	c = read_cell();
 	ck_assert_int_eq(c->errored, 1);
 	ck_assert_int_eq(c->skipped, 0);
-	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
-	ck_assert_str_eq(c->tus[0].detail, "not compiled: kbuild 'make prepare' failed: x.h:1:1: error: boom");
+	ck_assert_int_eq(c->tus[0].verdict, V_ERROR);
+	ck_assert_str_eq(c->tus[0].detail, "kbuild 'make prepare' failed: x.h:1:1: error: boom");
 	cell_free(c);
 }
 END_TEST
@@ -336,10 +345,106 @@ START_TEST(test_cell_note)
 	make_cell("ok\t", "note\tkbuild itself fails to build mm/mmzone.o here: e\nheader\tlinux/a.h\tlinux/a\n");
 	put("linux/a.rc", "0\n");
 	put("linux/a.log", "");
+	put("linux/a.dep", "linux/a.rc: linux/a.c\n");
 	c = read_cell();
 	ck_assert_str_eq(c->note, "kbuild itself fails to build mm/mmzone.o here: e");
 	ck_assert_int_eq(c->tus[0].verdict, V_PASS);
 	cell_free(c);
+}
+END_TEST
+
+/* linux/a.h compiled with rc, log and depfile as given (NULL: absent);
+ * its verdict and detail. */
+static void expect_tu(const char *rc, const char *log, const char *dep, enum verdict v, const char *detail)
+{
+	struct cell_result *c;
+
+	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\n");
+	if (rc)
+		put("linux/a.rc", rc);
+	if (log)
+		put("linux/a.log", log);
+	if (dep)
+		put("linux/a.dep", dep);
+	c = read_cell();
+	ck_assert_msg(c->tus[0].verdict == v, "rc '%s', log '%s', dep '%s': %s, expected %s (%s)", rc, log, dep,
+		      verdict_name(c->tus[0].verdict), verdict_name(v), c->tus[0].detail);
+	if (detail)
+		ck_assert_str_eq(c->tus[0].detail, detail);
+	cell_free(c);
+}
+
+#define UNREADABLE(file, what) \
+	"result of TU unreadable: x86_64/defconfig/linux/a." file " " what ": the compile stage was " \
+	"interrupted or the disk is full; rerun"
+#define DEP "linux/a.rc: linux/a.c /x/include/linux/a.h\n"
+
+/* A .rc is exactly an exit status and a newline; anything else (left by a
+ * full disk or a killed make) is an error of the TU, never a pass. */
+START_TEST(test_rc_unreadable)
+{
+	static const char *const bad[] = { "0", "00000\n", "0\n\n", " 0\n", "0 \n", "256\n", "-1\n", "\n",
+					   "0\nx", "ok\n" };
+	size_t i;
+
+	expect_tu("0\n", "", DEP, V_PASS, NULL);
+	expect_tu("255\n", "", DEP, V_FAIL, "the compiler exited with status 255 and printed no diagnostic");
+	expect_tu("", "", DEP, V_ERROR, UNREADABLE("rc", "is empty"));
+	expect_tu("0", "", DEP, V_ERROR,
+		  UNREADABLE("rc", "is truncated or garbled ('0', not an exit status and a newline)"));
+	expect_tu("0\n1\n\001", "", DEP, V_ERROR,
+		  UNREADABLE("rc", "is truncated or garbled ('0\\n1\\n\\x01', not an exit status and a newline)"));
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		expect_tu(bad[i], "", DEP, V_ERROR, NULL);
+}
+END_TEST
+
+/* Append NUL bytes to a file of the cell. */
+static void put_nuls(const char *name)
+{
+	char *path = cell_path(name);
+	FILE *f = fopen(path, "a");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fwrite("\0\0\0", 1, 3, f), 3);
+	ck_assert_int_eq(fclose(f), 0);
+	free(path);
+}
+
+/* A .log that is missing, cut short or holds NUL bytes is an error. */
+START_TEST(test_log_unreadable)
+{
+	struct cell_result *c;
+
+	expect_tu("0\n", NULL, DEP, V_ERROR, UNREADABLE("log", "is missing"));
+	expect_tu("0\n", ". /x/include/linux/a.h\n/x/include/linux/a.h:1:1: warn", DEP, V_ERROR,
+		  UNREADABLE("log", "is truncated (it does not end with a complete line)"));
+	/* blocks a crash left unwritten read as NUL bytes */
+	expect_tu("1\n", "/x/a.h:1:1: error: x\n", DEP, V_FAIL, "/x/a.h:1:1: error: x");
+	put_nuls("linux/a.log");
+	c = read_cell();
+	ck_assert_str_eq(c->tus[0].detail, UNREADABLE("log", "holds NUL bytes"));
+	cell_free(c);
+}
+END_TEST
+
+/* A depfile cut short says nothing about forbidden headers: the TU is an
+ * error unless the -H tree in its log says what it included. */
+START_TEST(test_depfile_truncated)
+{
+	const char *tree = ". /x/include/linux/a.h\n";
+
+	expect_tu("0\n", "", "linux/a.rc: linux/a.c \\\n", V_ERROR,
+		  UNREADABLE("dep", "is truncated (it does not end with a complete line)"));
+	expect_tu("0\n", "", "linux/a.rc: linux/a.c /x/include/linux/a.h", V_ERROR, NULL);
+	expect_tu("0\n", "", "", V_ERROR, UNREADABLE("dep", "is empty"));
+	expect_tu("0\n", "", NULL, V_ERROR, UNREADABLE("dep", "is missing"));
+	/* the -H tree is there: it decides */
+	expect_tu("0\n", tree, "linux/a.rc: linux/a.c \\\n", V_PASS, NULL);
+	expect_tu("0\n", ". /x/include/linux/a.h\n.. /x/include/linux/mm.h\n", "linux/a.rc: \\\n", V_FAIL,
+		  "pulls in the forbidden header linux/mm.h: linux/a.h -> linux/mm.h");
+	/* a failing TU stays a failure */
+	expect_tu("1\n", "/x/include/linux/a.h:1:1: error: x\n", NULL, V_FAIL, "/x/include/linux/a.h:1:1: error: x");
 }
 END_TEST
 
@@ -369,6 +474,178 @@ START_TEST(test_cell_read_errors)
 	put("manifest.tsv", "hdrtest-manifest\t1\narch\tx86_64\nconfig\tdefconfig\n");
 	expect_cell_error("x86_64/defconfig",
 			  "hdrtest: error: %s/x86_64/defconfig/manifest.tsv: incomplete manifest\n");
+}
+END_TEST
+
+/* --- drift (hdrtest report --drift FILE) --- */
+
+#define DRIFT_A "mm.cat:12:2: drift: a_fn: signature changed: tree has int (void), catalog has long (void)"
+#define DRIFT_A2 "include/linux/a.h:9:1: drift: new symbol a_new (func) in linux/a.h is not in the catalog"
+
+static int read_drift(const char *text, struct drift_lines *d, char **diag)
+{
+	char *path = put_file(out, "drift.tsv", text);
+	int ret;
+
+	diag_begin();
+	ret = drift_lines_read(path, d);
+	*diag = diag_end();
+	free(path);
+	return ret;
+}
+
+START_TEST(test_drift_file)
+{
+	struct drift_lines d;
+	char *diag;
+
+	out = tmp_dir();
+	ck_assert_int_eq(read_drift("linux/a.h\t" DRIFT_A "\nlinux/a.h\t" DRIFT_A2 "\n", &d, &diag), 0);
+	ck_assert_str_eq(diag, "");
+	ck_assert_int_eq(d.n, 2);
+	ck_assert_str_eq(d.items[1].header, "linux/a.h");
+	ck_assert_str_eq(d.items[1].text, DRIFT_A2);
+	drift_lines_free(&d);
+	free(diag);
+	/* no drift */
+	ck_assert_int_eq(read_drift("", &d, &diag), 0);
+	ck_assert_int_eq(d.n, 0);
+	free(diag);
+}
+END_TEST
+
+/* A drift file that is cut short or garbled would hide drift: an error. */
+START_TEST(test_drift_file_errors)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "linux/a.h\tx\nlinux/b.h\ty", "%s/drift.tsv:2:1: error: the last line has no newline: the file is cut "
+						"short\n" },
+		{ "linux/a.h x\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "linux/a.h\tx\n\n", "%s/drift.tsv:2:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "\tx\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "linux/a.h\t\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+		{ "linux/a.h\tx\ty\n", "%s/drift.tsv:1:1: error: expected 'HEADER<TAB>DRIFT MESSAGE'\n" },
+	};
+	struct drift_lines d;
+	char *diag, *want;
+	size_t i;
+
+	out = tmp_dir();
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		ck_assert_int_eq(read_drift(cases[i].text, &d, &diag), -1);
+		want = xasprintf(cases[i].want, out);
+		ck_assert_str_eq(diag, want);
+		ck_assert_int_eq(d.n, 0);
+		free(want);
+		free(diag);
+	}
+	diag_begin();
+	ck_assert_int_eq(drift_lines_read("/nonexistent/drift.tsv", &d), -1);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "hdrtest: error: cannot read /nonexistent/drift.tsv: No such file or directory "
+			       "(written by hdrtest catalog-check --drift-out)\n");
+	free(diag);
+}
+END_TEST
+
+/* x86_64/defconfig compiled a.h and b.h cleanly; arm64/defconfig errored. */
+static struct run_results drift_run(void)
+{
+	struct run_results r = { NULL, 0 };
+	struct drift_lines d;
+	char *diag;
+	int i;
+
+	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\nsym\ta_fn\tfunc\tused\t\nheader\tlinux/b.h\tlinux/b\n");
+	put("linux/a.rc", "0\n");
+	put("linux/a.log", ". /x/include/linux/a.h\n");
+	put("linux/b.rc", "0\n");
+	put("linux/b.log", ". /x/include/linux/b.h\n");
+	free(put_file(out, "arm64/defconfig/manifest.tsv",
+		      "hdrtest-manifest\t1\narch\tarm64\nconfig\tdefconfig\nstatus\terror\tkbuild failed\n"
+		      "header\tlinux/a.h\tlinux/a\nheader\tlinux/b.h\tlinux/b\n"));
+	ck_assert_int_eq(read_drift("linux/a.h\t" DRIFT_A "\nlinux/a.h\t" DRIFT_A2 "\n", &d, &diag), 0);
+	free(diag);
+	r.ncells = 2;
+	r.cells = xcalloc(2, sizeof(*r.cells));
+	r.cells[0] = read_cell();
+	r.cells[1] = cell_read(out, "arm64/defconfig");
+	ck_assert_ptr_nonnull(r.cells[1]);
+	for (i = 0; i < r.ncells; i++)
+		cell_mark_drift(r.cells[i], &d);
+	drift_lines_free(&d);
+	return r;
+}
+
+static void drift_run_free(struct run_results *r)
+{
+	int i;
+
+	for (i = 0; i < r->ncells; i++)
+		cell_free(r->cells[i]);
+	free(r->cells);
+}
+
+/* The drifted header fails where it was compiled, with the drift as its
+ * detail and why; the other header and the errored cell are untouched. */
+START_TEST(test_drift_marks_header)
+{
+	struct run_results r = drift_run();
+	const struct tu_result *a = tu(r.cells[0], "linux/a.h"), *b = tu(r.cells[0], "linux/b.h");
+
+	ck_assert_int_eq(a->verdict, V_FAIL);
+	ck_assert_int_eq(a->drifted, 1);
+	ck_assert_str_eq(a->detail, DRIFT_A);
+	ck_assert_str_eq(a->explanation, DRIFT_A "; " DRIFT_A2);
+	ck_assert_int_eq(b->verdict, V_PASS);
+	ck_assert_ptr_null(b->explanation);
+	ck_assert_int_eq(tu(r.cells[1], "linux/a.h")->verdict, V_ERROR);
+	ck_assert_str_eq(tu(r.cells[1], "linux/a.h")->detail, "kbuild failed");
+	drift_run_free(&r);
+}
+END_TEST
+
+/* ... and every format says so. */
+START_TEST(test_drift_in_every_format)
+{
+	struct run_results r = drift_run();
+	char *tsv = render_tsv(&r), *ktap = render_ktap(&r), *xml = render_junit(&r), *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_str_eq(tsv, "x86_64\tdefconfig\tlinux/a.h\tfail\t" DRIFT_A "\n"
+			      "x86_64\tdefconfig\tlinux/b.h\tpass\t\n"
+			      "arm64\tdefconfig\tlinux/a.h\terror\tkbuild failed\n"
+			      "arm64\tdefconfig\tlinux/b.h\terror\tkbuild failed\n");
+	ck_assert_msg(strstr(ktap, "    # Subtest: defconfig\n"
+				   "    1..2\n"
+				   "    # " DRIFT_A "\n"
+				   "    # why: " DRIFT_A "; " DRIFT_A2 "\n"
+				   "    not ok 1 linux/a.h\n"
+				   "      KTAP version 1\n"
+				   "      # Subtest: linux/b.h\n"
+				   "      1..0\n"
+				   "    ok 2 linux/b.h\n"
+				   "  not ok 1 defconfig\n"), "%s", ktap);
+	ck_assert_msg(strstr(xml, "failures=\"1\" errors=\"2\"") &&
+		      strstr(xml, "<failure type=\"drift\" message=\"" DRIFT_A "\">" DRIFT_A "; " DRIFT_A2
+				  "</failure>"), "%s", xml);
+	write_table(f, &r);
+	write_failures(f, &r);
+	ck_assert_int_eq(write_summary(f, &r), 1);
+	fclose(f);
+	ck_assert_msg(strstr(text, "linux/a.h  FAIL              ERROR          \n"
+				   "linux/b.h  pass              ERROR          \n") &&
+		      strstr(text, "\nFAIL x86_64/defconfig linux/a.h\n  " DRIFT_A "\n  why: " DRIFT_A "; "
+				   DRIFT_A2 "\n") &&
+		      strstr(text, ": 1 pass, 1 fail, 0 skip, 2 error\n"), "%s", text);
+	free(tsv);
+	free(ktap);
+	free(xml);
+	free(text);
+	drift_run_free(&r);
 }
 END_TEST
 
@@ -402,6 +679,17 @@ Suite *results_suite(void)
 	tcase_add_test(tc, test_errored_cell);
 	tcase_add_test(tc, test_cell_note);
 	tcase_add_test(tc, test_cell_read_errors);
+	tcase_add_test(tc, test_rc_unreadable);
+	tcase_add_test(tc, test_log_unreadable);
+	tcase_add_test(tc, test_depfile_truncated);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("drift");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_drift_file);
+	tcase_add_test(tc, test_drift_file_errors);
+	tcase_add_test(tc, test_drift_marks_header);
+	tcase_add_test(tc, test_drift_in_every_format);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,201 @@
+#!/bin/sh
+# Write faults, end to end: hdrtest on a full disk (a small tmpfs filled up,
+# which needs root) and with stdout on /dev/full.  Every command must exit
+# 2, name the file it could not write, and leave the files that were there
+# byte for byte as they were, with no temporary file beside them.  Then the
+# arch table injections: ci-files must refuse them without running anything.
+#
+# Runs alone, builds nothing: it uses out/bin/hdrtest (make out/bin/hdrtest).
+# Prints one "ok"/"not ok" line per check and "faults-write: N passed, N
+# failed" last; exits non-zero if any check failed.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top" || exit 1
+hdrtest=$top/out/bin/hdrtest
+if [ ! -x "$hdrtest" ]; then
+	echo "faults-write: error: $hdrtest is missing: run 'make out/bin/hdrtest' first" >&2
+	exit 2
+fi
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok $((pass + fail)) - $*"; }
+not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $*"; }
+skip() { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1 # SKIP $2"; }
+check() { # check DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hdrtest-faults.XXXXXX") || exit 2
+fs=$tmp/full
+mounted=
+cleanup() {
+	[ -n "$mounted" ] && umount "$fs"
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 2' HUP INT TERM
+
+# run_cmd NAME COMMAND...: run it, status in $rc, stderr in $tmp/NAME.err
+run_cmd() {
+	name=$1
+	shift
+	"$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
+	rc=$?
+}
+
+# said NAME TEXT: NAME's stderr has TEXT
+said() { grep -qF -- "$2" "$tmp/$1.err"; }
+# save FILE, then same FILE: FILE is as it was
+save() { cp "$1" "$tmp/saved.$(basename "$1")"; }
+same() { cmp -s "$1" "$tmp/saved.$(basename "$1")"; }
+# only DIR NAMES...: DIR holds exactly NAMES (no temporary file left)
+only() {
+	d=$1
+	shift
+	[ "$(cd "$d" && ls -A | sort | tr '\n' ' ')" = "$(printf '%s\n' "$@" | sort | tr '\n' ' ')" ]
+}
+
+# fill: take every free block of the tmpfs
+fill() {
+	dd if=/dev/zero of="$fs/zz-fill" bs=4096 2>/dev/null
+	dd if=/dev/zero of="$fs/zz-fill2" bs=1 2>/dev/null
+	return 0
+}
+
+# --- stdout on /dev/full: what make redirects into file.tmp && mv -------------
+run_cmd mk "$hdrtest" mk catalog/arches.cat catalog/configs.cat catalog/mm.cat
+check "mk works at all (exit $rc)" [ "$rc" -eq 0 ]
+"$hdrtest" mk catalog/arches.cat catalog/configs.cat catalog/mm.cat > /dev/full 2> "$tmp/mk.err"
+rc=$?
+check "mk > /dev/full exits 2" [ "$rc" -eq 2 ]
+check "mk > /dev/full says why" said mk "hdrtest: error: cannot write standard output: No space left on device"
+"$hdrtest" fragment --config debug-vm catalog/arches.cat catalog/configs.cat > /dev/full 2> "$tmp/frag.err"
+rc=$?
+check "fragment > /dev/full exits 2" [ "$rc" -eq 2 ]
+check "fragment > /dev/full says why" said frag "hdrtest: error: cannot write standard output: No space left on device"
+
+# --- a full disk ------------------------------------------------------------
+mkdir -p "$fs"
+if ! mount -t tmpfs -o size=256k tmpfs "$fs" 2> "$tmp/mount.err"; then
+	why="cannot mount a tmpfs here ($(head -1 "$tmp/mount.err")): the full-disk checks need root"
+	for c in "catalog-update on a full disk" "report on a full disk" "ci-files on a full disk" \
+		 "gen on a full disk"; do
+		skip "$c" "$why"
+	done
+else
+	mounted=1
+
+	# catalog-update: the drift fixture needs rewriting
+	cp tests/fixtures/scan/drift/fx.cat "$fs/fx.cat"
+	save "$fs/fx.cat"
+	fill
+	run_cmd update "$hdrtest" catalog-update --tree tests/fixtures/scan/drift/tree "$fs/fx.cat"
+	check "catalog-update on a full disk exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "catalog-update names the file" said update \
+		"hdrtest: error: cannot write $fs/fx.cat: No space left on device"
+	check "catalog-update leaves the catalog byte for byte" same "$fs/fx.cat"
+	check "catalog-update does not say it rewrote it" sh -c "! grep -q rewrote '$tmp/update.out'"
+	check "catalog-update leaves no temporary file" only "$fs" fx.cat zz-fill zz-fill2
+	rm -rf "$fs"/*
+
+	# report: one skipped cell, results files from an earlier run
+	"$hdrtest" gen --arch x86_64 --config defconfig --skip "no compiler here" --out "$tmp/out/x86_64/defconfig" \
+		catalog/arches.cat catalog/configs.cat catalog/mm.cat 2> "$tmp/gen.err" ||
+		not_ok "gen --skip works at all"
+	for f in results.ktap results.tsv results.xml; do
+		echo "an earlier $f" > "$fs/$f"
+		save "$fs/$f"
+	done
+	fill
+	run_cmd report "$hdrtest" report --out "$tmp/out" --ktap "$fs/results.ktap" --tsv "$fs/results.tsv" \
+		--junit "$fs/results.xml" x86_64/defconfig
+	check "report on a full disk exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "report names a results file" grep -qE \
+		"^hdrtest: error: cannot write $fs/results\.(ktap|tsv|xml): No space left on device" "$tmp/report.err"
+	for f in results.ktap results.tsv results.xml; do
+		check "report leaves $f byte for byte" same "$fs/$f"
+	done
+	check "report leaves no temporary file" only "$fs" results.ktap results.tsv results.xml zz-fill zz-fill2
+	rm -rf "$fs"/*
+
+	# ci-files: m4 writes into the temporary file, and fails
+	echo "old github" > "$fs/hdrtest.yml"
+	echo "old gitlab" > "$fs/gitlab-ci.yml"
+	save "$fs/hdrtest.yml"
+	save "$fs/gitlab-ci.yml"
+	fill
+	run_cmd ci "$hdrtest" ci-files --templates templates --github "$fs/hdrtest.yml" --gitlab "$fs/gitlab-ci.yml" \
+		catalog/arches.cat catalog/configs.cat catalog/mm.cat
+	check "ci-files on a full disk exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "ci-files says what it could not write" grep -qE \
+		"^hdrtest: error: (cannot write $fs/.*: No space left on device|m4 failed \(exit 1\))" "$tmp/ci.err"
+	check "ci-files leaves the GitHub file" same "$fs/hdrtest.yml"
+	check "ci-files leaves the GitLab file" same "$fs/gitlab-ci.yml"
+	check "ci-files leaves no temporary file" only "$fs" hdrtest.yml gitlab-ci.yml zz-fill zz-fill2
+	rm -rf "$fs"/*
+
+	# gen: a cell dir on a full disk is not made at all
+	fill
+	run_cmd gen "$hdrtest" gen --arch x86_64 --config defconfig --skip "no compiler here" \
+		--out "$fs/out/x86_64/defconfig" catalog/arches.cat catalog/configs.cat catalog/mm.cat
+	check "gen on a full disk exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "gen says what it could not write" said gen "No space left on device"
+	check "gen leaves nothing behind" only "$fs" zz-fill zz-fill2
+	rm -rf "$fs"/*
+fi
+
+# --- report --ktap onto a device: written to, never renamed over ------------------
+# (a node of our own stands for /dev/full: an old hdrtest would replace it)
+"$hdrtest" gen --arch x86_64 --config defconfig --skip "no compiler here" --out "$tmp/dev/x86_64/defconfig" \
+	catalog/arches.cat catalog/configs.cat catalog/mm.cat 2> "$tmp/gen.err"
+if ! mknod "$tmp/fulldev" c 1 7 2> "$tmp/mknod.err"; then
+	skip "report --ktap onto a full device" "cannot mknod here ($(head -1 "$tmp/mknod.err")): needs root"
+else
+	run_cmd dev "$hdrtest" report --out "$tmp/dev" --ktap "$tmp/fulldev" x86_64/defconfig
+	check "report --ktap onto a full device exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "report --ktap onto a full device names it" said dev \
+		"hdrtest: error: cannot write $tmp/fulldev: No space left on device"
+	check "report --ktap leaves the device a device" [ -c "$tmp/fulldev" ]
+fi
+
+# --- ci-files --m4 PROG --------------------------------------------------------
+cat > "$tmp/my-m4" <<EOF
+#!/bin/sh
+echo called >> "$tmp/my-m4.calls"
+exec m4 "\$@"
+EOF
+chmod +x "$tmp/my-m4"
+mkdir -p "$tmp/ci"
+run_cmd m4opt "$hdrtest" ci-files --templates templates --m4 "$tmp/my-m4" --github "$tmp/ci/hdrtest.yml" \
+	--gitlab "$tmp/ci/gitlab-ci.yml" catalog/arches.cat catalog/configs.cat catalog/mm.cat
+check "ci-files --m4 PROG exits 0 (got $rc)" [ "$rc" -eq 0 ]
+check "ci-files --m4 PROG runs PROG" [ "$(cat "$tmp/my-m4.calls" 2>/dev/null)" = "called
+called" ]
+check "ci-files --m4 PROG renders the committed files" sh -c \
+	"cmp -s ci/github/hdrtest.yml '$tmp/ci/hdrtest.yml' && cmp -s ci/gitlab-ci.yml '$tmp/ci/gitlab-ci.yml'"
+
+# --- the arch table injections -------------------------------------------------
+save "$tmp/ci/hdrtest.yml"
+save "$tmp/ci/gitlab-ci.yml"
+printf 'arch x karch=x kconfig=CONFIG_X unavailable="x \342\237\247m4_esyscmd(touch %s)\342\237\246 y"\n' \
+	"$tmp/ran" > "$tmp/inject1.cat"
+printf 'arch x karch=x kconfig=CONFIG_X package=gcc\342\237\247m4_m4exit\342\237\246\n' > "$tmp/inject2.cat"
+for i in 1 2; do
+	col=48
+	[ $i = 2 ] && col=44
+	run_cmd inject$i "$hdrtest" ci-files --templates templates --github "$tmp/ci/hdrtest.yml" \
+		--gitlab "$tmp/ci/gitlab-ci.yml" "$tmp/inject$i.cat"
+	check "injection $i: ci-files exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "injection $i: the error points at the quote" said inject$i "$tmp/inject$i.cat:1:$col: error: expected"
+	check "injection $i: no command ran" [ ! -e "$tmp/ran" ]
+	check "injection $i: the CI files are as they were" sh -c \
+		"cmp -s '$tmp/ci/hdrtest.yml' '$tmp/saved.hdrtest.yml' && cmp -s '$tmp/ci/gitlab-ci.yml' '$tmp/saved.gitlab-ci.yml'"
+done
+
+echo "faults-write: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,239 @@
+#!/bin/sh
+# Fault tests: hdrtest under the faults that once turned broken headers into
+# passes or lost the user's data.  Each runs the real job on the default
+# tree (x86_64 and arm64 defconfig) and breaks its environment:
+#
+#   - a fresh machine: the packages come before the tool is built
+#   - two runs sharing one cache at the same time
+#   - OUT on a full disk, and the debris an older hdrtest left there
+#   - HDRTEST_CACHE on a full disk during prepare; paths with spaces
+#   - a toolchain with its linker missing
+#
+# The disk faults need a tmpfs (root and mount(8)); without one they are
+# skips that say so.  With arguments, only those sections run (fresh,
+# concurrent, full_out, full_cache, spaces, toolchain).  Prints "ok"/"not ok"/"ok ... # SKIP" lines and last
+# "faults: N passed, N failed, N skipped".
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top" || exit 1
+
+archs="x86_64 arm64"
+golden=tests/golden/defconfig.tsv
+work=$top/out/faults
+pass=0
+fail=0
+skipped=0
+mounts=
+# the cache the concurrent runs share, reused by the full-OUT runs
+cache=$work/cache-shared
+
+ok() { pass=$((pass + 1)); echo "ok $((pass + fail + skipped)) - $*"; }
+not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail + skipped)) - $*"; }
+skip() { skipped=$((skipped + 1)); echo "ok $((pass + fail + skipped)) - $1 # SKIP $2"; }
+check() { # check DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | head -n 20 | sed 's/^/# /'; return 1; }; }
+is_skip() { case $1 in skip=*) return 0 ;; esac; return 1; }
+has_text() { printf '%s\n' "$1" | grep -q -- "$2"; }
+summary() { echo "faults: $pass passed, $fail failed, $skipped skipped"; }
+
+cleanup() {
+	for m in $mounts; do umount "$m" 2>/dev/null; done
+}
+trap cleanup EXIT
+
+# tmpfs MOUNTPOINT SIZE: a small file system to fill; 1 if none can be had
+tmpfs() {
+	mkdir -p "$1" && mount -t tmpfs -o "size=$2" hdrtest-faults "$1" 2>/dev/null || return 1
+	mounts="$1 $mounts"
+}
+# fill DIR: leave no free byte on DIR's file system
+fill() {
+	dd if=/dev/zero of="$1/filler" bs=64k 2>/dev/null
+	dd if=/dev/zero of="$1/filler2" bs=1 2>/dev/null
+	return 0
+}
+
+# run_job OUT CACHE [make args...]: the main job on the default tree; $rc
+run_job() {
+	o=$1
+	c=$2
+	shift 2
+	make --no-print-directory selftest-headers KDIR="$tree" HDRTEST_CACHE="$c" OUT="$o" \
+		ARCHS="$archs" CONFIGS=defconfig "$@" > "$o.log" 2>&1
+	rc=$?
+}
+
+for m in $(awk '$3 == "tmpfs" && $1 == "hdrtest-faults" { print $2 }' /proc/mounts); do
+	umount "$m" 2>/dev/null
+done
+rm -rf "$work"
+mkdir -p "$work"
+
+section_fresh() {
+	echo "# faults: a fresh machine installs before it builds"
+	# Fake dpkg-query (nothing is installed) and apt-get and cc that log their
+	# calls: the first apt-get must come before the first compile of the tool.
+	fake=$work/fake-bin
+	mkdir -p "$fake"
+	printf '#!/bin/sh\nexit 1\n' > "$fake/dpkg-query"
+	printf '#!/bin/sh\necho "apt-get $*" >> %s/calls\n' "$work" > "$fake/apt-get"
+	printf '#!/bin/sh\necho "cc $*" >> %s/calls\nexec /usr/bin/cc "$@"\n' "$work" > "$fake/cc"
+	chmod +x "$fake"/*
+	PATH=$fake:$PATH make --no-print-directory "$work/fresh/hdrtest" HDRTEST="$work/fresh/hdrtest" \
+		> "$work/fresh.log" 2>&1
+	first=$(sed -n '1s/ .*//p' "$work/calls" 2>/dev/null)
+	check "on a fresh machine apt-get runs before the tool is compiled (first call: ${first:-none})" \
+		test "$first" = apt-get
+	check "... and installs uthash-dev, which the tool's build needs" grep -q '^apt-get install .*uthash-dev' "$work/calls"
+	check "... and the tool was then compiled" grep -q '^cc ' "$work/calls"
+}
+
+# the tree and the tool, for every section but the first
+need_tree() {
+	if ! make --no-print-directory tree > "$work/tree.log" 2>&1; then
+		not_ok "the default tree builds (see $work/tree.log)"
+		summary
+		exit 1
+	fi
+	tree=$(make --no-print-directory -s tree-path)
+	make --no-print-directory out/bin/hdrtest > /dev/null
+}
+
+section_concurrent() {
+	echo "# faults: two runs share one cache at the same time"
+	run_job "$work/conc-a" "$cache" &
+	pid_a=$!
+	run_job "$work/conc-b" "$cache" &
+	pid_b=$!
+	wait $pid_a
+	wait $pid_b
+	for r in conc-a conc-b; do
+		check "concurrent run $r gives the golden verdicts" same_file "$golden" "$work/$r/results.tsv"
+	done
+	dirs=$(find "$cache/kbuild" -mindepth 1 -maxdepth 1 -type d | wc -l)
+	check "the shared cache holds one build dir per cell, no temporary dir ($dirs dirs)" test "$dirs" -eq 2
+	stamps_ok=1
+	for d in "$cache"/kbuild/*/; do
+		[ -s "$d/.hdrtest-prepared" ] && [ ! -e "$d/.hdrtest-error" ] || stamps_ok=0
+	done
+	check "every build dir in it is complete, none records an error" test "$stamps_ok" -eq 1
+	run_job "$work/conc-c" "$cache"
+	check "a third run reuses both dirs: it prepares nothing" sh -c "! grep -q PREPARE '$work/conc-c.log'"
+	check "... and gives the golden verdicts" same_file "$golden" "$work/conc-c/results.tsv"
+
+}
+
+section_full_out() {
+	echo "# faults: OUT on a full disk"
+	disk=$work/disk-out
+	if ! tmpfs "$disk" 64m; then
+		skip "OUT on a full disk" "cannot mount a tmpfs here (needs root and mount(8))"
+	else
+		o=$disk/out
+		run_job "$o" "$cache"
+		check "on the roomy tmpfs the verdicts are golden" same_file "$golden" "$o/results.tsv"
+		cp "$o/results.tsv" "$work/full-before.tsv"
+		find "$o" -name '*.c' -exec touch {} +
+		fill "$disk"
+		cell=$o/x86_64/defconfig
+		ci/compile-tu.sh "$cell" "$cell/linux/highmem" > "$work/compile-full.log" 2>&1
+		check "compiling a TU on the full disk fails the step (exit $?)" test $? -ne 0
+		check "... saying the result could not be recorded" grep -q 'cannot record the result of' "$work/compile-full.log"
+		check "... and leaves no .rc, so it is compiled again" test ! -e "$cell/linux/highmem.rc"
+		run_job "$o" "$cache"
+		check "the whole job on the full disk exits non-zero (exit $rc)" test "$rc" -ne 0
+		check "... and leaves the old results.tsv as it was" same_file "$work/full-before.tsv" "$o/results.tsv"
+		check "... and no empty .rc behind" test -z "$(find "$o" -name '*.rc' -size -2c)"
+		rm -f "$disk/filler" "$disk/filler2"
+
+		# What the old recipe left on a full disk, and what a kill in the
+		# middle of gcc leaves: empty .rc and .log, and gcc's depfile cut short.
+		# Not one of these may read as a pass, and the next run must compile
+		# them again instead of choking on the depfile.
+		for h in highmem pagemap skbuff; do
+			: > "$cell/linux/$h.rc"
+			: > "$cell/linux/$h.log"
+			head -c 300 "$cell/linux/$h.dep" > "$cell/linux/$h.d"
+			rm -f "$cell/linux/$h.dep"
+		done
+		out/bin/hdrtest report --out "$o" --tsv "$work/debris.tsv" x86_64/defconfig > /dev/null 2>&1
+		n=$(awk -F '\t' '($3 == "linux/highmem.h" || $3 == "linux/pagemap.h" || $3 == "linux/skbuff.h") && $4 == "pass"' \
+			"$work/debris.tsv" | wc -l)
+		check "empty .rc and .log files never read as a pass ($n of 3 did)" test "$n" -eq 0
+		run_job "$o" "$cache"
+		check "the next run with space again is not stopped by the cut depfiles (see $o.log)" \
+			sh -c "! grep -q -e 'missing separator' -e 'No rule to make target' '$o.log'"
+		check "... compiles the three TUs again" \
+			test "$(grep -c '^  CC      x86_64/defconfig linux/\(highmem\|pagemap\|skbuff\).h$' "$o.log")" -eq 3
+		check "... and gives the golden verdicts" same_file "$golden" "$o/results.tsv"
+	fi
+
+}
+
+section_full_cache() {
+	echo "# faults: HDRTEST_CACHE on a full disk"
+	disk=$work/disk-cache
+	if ! tmpfs "$disk" 3m; then
+		skip "HDRTEST_CACHE on a full disk" "cannot mount a tmpfs here (needs root and mount(8))"
+	else
+		run_job "$work/cachefull" "$disk"
+		check "a prepare that runs out of disk fails the run (exit $rc)" test "$rc" -ne 0
+		check "... reported as the cell's set-up error, naming the full disk" \
+			grep -q 'No space left on device' "$work/cachefull.log"
+		check "... and nothing in the cache claims to be complete" \
+			test -z "$(find "$disk" -name .hdrtest-prepared)"
+		mount -o remount,size=64m "$disk"
+		run_job "$work/cacheroom" "$disk"
+		check "with space again the same cache prepares afresh (no cached error)" \
+			grep -q PREPARE "$work/cacheroom.log"
+		check "... and gives the golden verdicts" same_file "$golden" "$work/cacheroom/results.tsv"
+	fi
+
+}
+
+section_spaces() {
+	echo "# faults: paths with spaces"
+	for v in KDIR HDRTEST_CACHE OUT; do
+		make --no-print-directory selftest-headers "$v=$work/with space" ARCHS=x86_64 > "$work/space.log" 2>&1
+		rc=$?
+		check "$v with a space: refused (exit $rc)" test "$rc" -ne 0
+		check "... saying that paths with spaces are not supported" \
+			grep -q "$v='$work/with space': paths with spaces are not supported" "$work/space.log"
+	done
+	check "... and nothing was created at that path" test ! -e "$work/with space"
+
+}
+
+section_toolchain() {
+	echo "# faults: a toolchain with its linker missing"
+	# A clang of a version nothing else has: its ld.lld and llvm tools are missing.
+	mkdir -p "$work/llvm-bin" "$work/llvm-cell"
+	printf '#!/bin/sh\necho "clang version 99"\n' > "$work/llvm-bin/clang-99"
+	chmod +x "$work/llvm-bin/clang-99"
+	: > "$work/llvm-cell.fragment"
+	PATH=$work/llvm-bin:$PATH HT_TREE=$tree HT_CELL=$work/llvm-cell HT_ARCH=x86_64-llvm HT_CONFIG=defconfig \
+		HT_KARCH=x86_64 HT_CROSS= HT_LLVM=-99 HT_PACKAGE=clang-99,lld-99,llvm-99 HT_DEFCONFIG=defconfig \
+		HT_UNAVAILABLE= HT_BASE=defconfig HT_FRAGMENT=$work/llvm-cell.fragment HT_CACHE=$work/llvm-cache \
+		HT_HDRTEST=$top/out/bin/hdrtest HT_CATALOG="$(ls catalog/*.cat | tr '\n' ' ')" \
+		ci/prepare-kbuild.sh > "$work/llvm.log" 2>&1
+	env=$(cat "$work/llvm-cell/kbuild.env" 2>/dev/null)
+	check "clang without ld.lld is a skip before any kbuild run" is_skip "$env"
+	check "... naming the missing tools and their packages" \
+		has_text "$env" 'no ld.lld-99 llvm-ar-99 .*: install Debian package(s) lld-99 llvm-99'
+	check "... and no build dir was made" test ! -d "$work/llvm-cache/kbuild" -o -z "$(ls "$work/llvm-cache/kbuild" 2>/dev/null)"
+}
+
+sections=${*:-fresh concurrent full_out full_cache spaces toolchain}
+for s in $sections; do
+	[ "$s" = fresh ] || [ -n "${tree:-}" ] || need_tree
+	"section_$s"
+done
+summary
+[ "$fail" -eq 0 ]
+

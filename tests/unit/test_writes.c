@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Write errors: every file hdrtest writes is checked, and a failed write
+ * leaves the old file as it was and no temporary file behind.  Writes are
+ * made to fail with /dev/full (ENOSPC) and with a file size limit
+ * (RLIMIT_FSIZE: EFBIG), which needs no privileges.  Check runs each test
+ * in a child process, so the limit ends with the test.
+ */
+#include <check.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "catalog_update.h"
+#include "helpers.h"
+#include "m4render.h"
+#include "run.h"
+#include "scan.h"
+#include "suites.h"
+#include "util.h"
+
+/* Files cannot grow past limit bytes until limit_file_size(RLIM_INFINITY):
+ * only around the write under test, Check itself writes its results to a
+ * file. */
+static void limit_file_size(rlim_t limit)
+{
+	struct rlimit rl;
+
+	signal(SIGXFSZ, SIG_IGN);
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &rl), 0);
+	rl.rlim_cur = limit;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &rl), 0);
+}
+
+/* A text of n bytes. */
+static char *big_text(size_t n)
+{
+	char *s = xmalloc(n + 1);
+
+	memset(s, 'x', n);
+	s[n - 1] = '\n';
+	s[n] = '\0';
+	return s;
+}
+
+/* A write that fails only when the buffer is flushed at fclose(). */
+START_TEST(stream_close_reports_flush_error)
+{
+	FILE *f = fopen("/dev/full", "w");
+	char *diag;
+
+	ck_assert_ptr_nonnull(f);
+	fputs("a little text\n", f);
+	diag_begin();
+	ck_assert_int_eq(write_stream_close(f, "out.txt"), -1);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "hdrtest: error: cannot write out.txt: No space left on device\n");
+	free(diag);
+}
+END_TEST
+
+/* A write that fails inside fputs(), with nothing left to flush after. */
+START_TEST(stream_close_reports_earlier_error)
+{
+	FILE *f = fopen("/dev/full", "w");
+	char *text = big_text(1 << 16), *diag;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fputs(text, f), EOF);
+	diag_begin();
+	ck_assert_int_eq(write_stream_close(f, "big.txt"), -1);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "hdrtest: error: cannot write big.txt: No space left on device\n");
+	free(diag);
+	free(text);
+}
+END_TEST
+
+START_TEST(stream_close_ok)
+{
+	char *dir = tmp_dir(), *path = xasprintf("%s/f", dir), *diag;
+	FILE *f = fopen(path, "w");
+
+	fputs("fine\n", f);
+	diag_begin();
+	ck_assert_int_eq(write_stream_close(f, path), 0);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "");
+	free(diag);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* The old file survives a failed rewrite, byte for byte, and the
+ * temporary file goes. */
+START_TEST(atomic_write_keeps_old_file)
+{
+	char *dir = tmp_dir(), *path = put_file(dir, "mm.cat", "the old text\n");
+	char *text = big_text(100000), *diag, *want, *names;
+	int ret;
+
+	limit_file_size(4096);
+	diag_begin();
+	ret = write_file_atomic(path, text);
+	limit_file_size(RLIM_INFINITY);
+	ck_assert_int_eq(ret, -1);
+	diag = diag_end();
+	want = xasprintf("hdrtest: error: cannot write %s: File too large\n", path);
+	ck_assert_str_eq(diag, want);
+	assert_file(path, "the old text\n");
+	names = dir_list(dir);
+	ck_assert_str_eq(names, "mm.cat\n");
+	free(names);
+	free(want);
+	free(diag);
+	free(text);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* Several files: none is replaced unless every one was written. */
+START_TEST(atomic_writes_all_or_none)
+{
+	char *dir = tmp_dir(), *a = put_file(dir, "a", "old a\n"), *b = put_file(dir, "b", "old b\n");
+	char *big = big_text(100000), *diag, *names;
+	const char *paths[] = { a, NULL, b };
+	const char *texts[] = { "new a\n", NULL, big };
+	int ret;
+
+	limit_file_size(4096);
+	diag_begin();
+	ret = write_files_atomic(3, paths, texts);
+	limit_file_size(RLIM_INFINITY);
+	ck_assert_int_eq(ret, -1);
+	diag = diag_end();
+	ck_assert_ptr_nonnull(strstr(diag, "File too large"));
+	assert_file(a, "old a\n");
+	assert_file(b, "old b\n");
+	names = dir_list(dir);
+	ck_assert_str_eq(names, "a\nb\n");
+	free(names);
+
+	/* and all of them when they fit */
+	texts[2] = "new b\n";
+	diag_begin();
+	ck_assert_int_eq(write_files_atomic(3, paths, texts), 0);
+	free(diag_end());
+	assert_file(a, "new a\n");
+	assert_file(b, "new b\n");
+	free(diag);
+	free(big);
+	free(a);
+	free(b);
+	free(dir);
+}
+END_TEST
+
+/* --ktap /dev/full: a device is written to, never renamed over.  A node
+ * of our own (mknod, root only) stands for it, so that a failure of this
+ * test cannot replace the system's /dev/full. */
+START_TEST(device_is_written_not_replaced)
+{
+	char *dir = tmp_dir(), *full = xasprintf("%s/full", dir), *null = xasprintf("%s/null", dir), *diag, *want;
+	struct stat st;
+
+	if (mknod(full, S_IFCHR | 0666, makedev(1, 7)) || mknod(null, S_IFCHR | 0666, makedev(1, 3))) {
+		fprintf(stderr, "device_is_written_not_replaced: skipped: mknod: %s (needs root)\n",
+			strerror(errno));
+		return;
+	}
+	diag_begin();
+	ck_assert_int_eq(write_file_atomic(full, "results\n"), -1);
+	ck_assert_int_eq(write_file_atomic(null, "results\n"), 0);
+	diag = diag_end();
+	want = xasprintf("hdrtest: error: cannot write %s: No space left on device\n", full);
+	ck_assert_str_eq(diag, want);
+	ck_assert_int_eq(stat(full, &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	ck_assert_int_eq(stat(null, &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	free(diag);
+	diag = dir_list(dir);
+	ck_assert_str_eq(diag, "full\nnull\n");
+	free(diag);
+	free(want);
+	free(null);
+	free(full);
+	free(dir);
+}
+END_TEST
+
+/* catalog-update on a disk that fills up: exit 2, the catalog as it was,
+ * no temporary file beside it. */
+START_TEST(catalog_update_write_error)
+{
+	char *dir = tmp_dir(), *orig = slurp("tests/fixtures/scan/drift/fx.cat");
+	char *path = put_file(dir, "fx.cat", orig), *tree = repo_path("tests/fixtures/scan/drift/tree");
+	char *buf = NULL, *diag, *names;
+	struct scan_index *ix = scan_tree(tree);
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	int ret;
+
+	ck_assert_ptr_nonnull(ix);
+	limit_file_size(strlen(orig) / 2);
+	diag_begin();
+	ret = catalog_update(&path, 1, ix, out);
+	limit_file_size(RLIM_INFINITY);
+	ck_assert_int_eq(ret, 2);
+	diag = diag_end();
+	fclose(out);
+	ck_assert_msg(starts_with(diag, "hdrtest: error: cannot write ") && strstr(diag, ": File too large\n"),
+		      "%s", diag);
+	ck_assert_ptr_null(strstr(buf, "rewrote"));
+	assert_file(path, orig);
+	names = dir_list(dir);
+	ck_assert_str_eq(names, "fx.cat\n");
+	free(names);
+	free(diag);
+	free(buf);
+	scan_free(ix);
+	free(tree);
+	free(path);
+	free(orig);
+	free(dir);
+}
+END_TEST
+
+/* gen on a full disk: the dirs made for its temporary dir go again, but
+ * not one that holds someone else's file. */
+START_TEST(made_dirs_go_again)
+{
+	char *dir = tmp_dir(), *path = xasprintf("%s/a/b/c", dir), *made = first_missing_dir(path), *want, *s;
+
+	want = xasprintf("%s/a", dir);
+	ck_assert_str_eq(made, want);
+	ck_assert_ptr_null(first_missing_dir(dir));
+	ck_assert_int_eq(mkdirs(path), 0);
+	remove_empty_dirs(path, made);
+	ck_assert(!file_exists(want));
+	ck_assert_int_eq(mkdirs(path), 0);
+	free(put_file(dir, "a/other", "someone else's\n"));
+	remove_empty_dirs(path, made);
+	s = dir_list(want);
+	ck_assert_str_eq(s, "other\n");
+	free(s);
+	free(want);
+	free(made);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+
+/* A templates dir with the real prelude and one template t.m4. */
+static char *templates_with(const char *tmpl)
+{
+	char *dir = tmp_dir(), *prelude = slurp("templates/hdrtest.m4");
+
+	free(put_file(dir, "hdrtest.m4", prelude));
+	free(put_file(dir, "t.m4", tmpl));
+	free(prelude);
+	return dir;
+}
+
+/* Render t.m4 with defs into DIR/out; returns m4_render's result and
+ * what it printed in *diag. */
+static int render(const char *templates, const char *defs, char **diag)
+{
+	char *dpath = xasprintf("%s/defs.m4", templates), *out = xasprintf("%s/out", templates);
+	int ret;
+
+	stderr_begin();
+	diag_begin();
+	ret = m4_render("m4", templates, dpath, defs, "t.m4", out);
+	*diag = diag_end();
+	free(stderr_end());
+	free(dpath);
+	free(out);
+	return ret;
+}
+
+/* m4 stopped before writing anything (an m4exit): not a rendering. */
+START_TEST(m4_empty_output_fails)
+{
+	char *t = templates_with("m4_dnl nothing at all\n"), *diag, *want;
+
+	ck_assert_int_eq(render(t, "", &diag), -1);
+	want = xasprintf("hdrtest: error: m4 rendered nothing from %s/t.m4 into %s/out\n", t, t);
+	ck_assert_str_eq(diag, want);
+	free(want);
+	free(diag);
+	free(t);
+}
+END_TEST
+
+/* A value that ends m4's quote early cannot run what follows it. */
+START_TEST(m4_def_refuses_quotes)
+{
+	char *t = templates_with("value: m4_defn(⟦HT_V⟧)\n"), *diag, *flag = xasprintf("%s/ran", t);
+	char *value = xasprintf("x ⟧m4_esyscmd(⟦touch %s⟧)⟦ y", flag);
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_add(&sb, "m4_divert(-1)\n");
+	diag_begin();
+	m4_def(&sb, "V", value);
+	diag = diag_end();
+	ck_assert_str_eq(diag,
+			 "hdrtest: error: the value of HT_V holds m4's quote characters: not passed to m4\n");
+	free(diag);
+	sb_add(&sb, "m4_divert(0)m4_dnl\n");
+	ck_assert_int_eq(render(t, sb.buf, &diag), -1);
+	ck_assert_msg(!file_exists(flag), "m4 ran the command in the value");
+	ck_assert_msg(starts_with(diag, "hdrtest: error: m4 failed (exit 1)"), "%s", diag);
+	sb_release(&sb);
+	free(value);
+	free(flag);
+	free(diag);
+	free(t);
+}
+END_TEST
+
+/* A template that rescans a value (here through m4_ifelse) meets only
+ * text: the builtins that reach outside m4 are gone. */
+START_TEST(m4_rescanned_value_runs_nothing)
+{
+	char *t = templates_with("m4_ifelse(1, 1, m4_defn(⟦HT_V⟧))m4_m4exit(0)\nend\n");
+	char *flag = xasprintf("%s/ran", t), *value = xasprintf("m4_syscmd(touch %s)", flag), *diag, *out;
+	char *want = xasprintf("%s%s\nend\n", value, "m4_m4exit(0)");
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_add(&sb, "m4_divert(-1)\n");
+	m4_def(&sb, "V", value);
+	sb_add(&sb, "m4_divert(0)m4_dnl\n");
+	ck_assert_int_eq(render(t, sb.buf, &diag), 0);
+	ck_assert_str_eq(diag, "");
+	ck_assert_msg(!file_exists(flag), "m4 ran the command in the value");
+	out = xasprintf("%s/out", t);
+	assert_file(out, want);
+	sb_release(&sb);
+	free(want);
+	free(out);
+	free(value);
+	free(flag);
+	free(diag);
+	free(t);
+}
+END_TEST
+
+Suite *writes_suite(void)
+{
+	Suite *s = suite_create("writes");
+	TCase *tc = tcase_create("writes"), *m4 = tcase_create("m4");
+
+	tcase_add_test(tc, stream_close_reports_flush_error);
+	tcase_add_test(tc, stream_close_reports_earlier_error);
+	tcase_add_test(tc, stream_close_ok);
+	tcase_add_test(tc, atomic_write_keeps_old_file);
+	tcase_add_test(tc, atomic_writes_all_or_none);
+	tcase_add_test(tc, device_is_written_not_replaced);
+	tcase_add_test(tc, catalog_update_write_error);
+	tcase_add_test(tc, made_dirs_go_again);
+	suite_add_tcase(s, tc);
+	tcase_add_test(m4, m4_empty_output_fails);
+	tcase_add_test(m4, m4_def_refuses_quotes);
+	tcase_add_test(m4, m4_rescanned_value_runs_nothing);
+	suite_add_tcase(s, m4);
+	return s;
+}
