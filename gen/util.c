@@ -250,7 +250,7 @@ void nul_error(const struct loc *loc, const char *expected)
 	error_at(loc, "NUL byte in a text file (expected %s)", expected);
 }
 
-int check_text(const char *file, const char *text, size_t len, const char *expected)
+int check_no_nul(const char *file, const char *text, size_t len, const char *expected)
 {
 	const char *nul = memchr(text, '\0', len);
 	struct loc loc = { file, 0, 0 };
@@ -269,7 +269,7 @@ char *read_text_file(const char *path, size_t *len, const char *expected)
 
 	if (!text)
 		return NULL;
-	if (check_text(path, text, n, expected)) {
+	if (check_no_nul(path, text, n, expected)) {
 		free(text);
 		errno = EILSEQ;
 		return NULL;

@@ -47,7 +47,7 @@ char *read_file(const char *path, size_t *len);
  * EILSEQ; other failures as read_file(). */
 char *read_text_file(const char *path, size_t *len, const char *expected);
 /* The same check on text[0..len) from file: 0, or -1 after the error. */
-int check_text(const char *file, const char *text, size_t len, const char *expected);
+int check_no_nul(const char *file, const char *text, size_t len, const char *expected);
 void nul_error(const struct loc *loc, const char *expected);
 /* loc's line and column (from 1) of p in text; loc->file is untouched. */
 void text_loc(struct loc *loc, const char *text, const char *p);
