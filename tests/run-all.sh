@@ -22,7 +22,8 @@ count() {
 		failed=$((failed + 1))
 		return
 	fi
-	set -- $(echo "$line" | sed 's/[^0-9]/ /g')
+	# the numbers after the name, which may hold digits itself (e2e)
+	set -- $(echo "${line#*: }" | sed 's/[^0-9]/ /g')
 	passed=$((passed + $1))
 	failed=$((failed + $2))
 	skipped=$((skipped + ${3:-0}))
