@@ -71,7 +71,8 @@ static void walk(const char *dir, const char *name, struct strbuf *out, int dept
 			if (S_ISDIR(st.st_mode)) {
 				walk(path, name, out, depth + 1);
 			} else if (S_ISREG(st.st_mode) && starts_with(de->d_name, "Kconfig")) {
-				char *text = read_file(path, NULL);
+				/* a NUL would cut the file short: an error, and the file is left out */
+				char *text = read_text_file(path, NULL, "Kconfig text");
 
 				if (text)
 					deps_in_file(text, name, out);

@@ -6,6 +6,7 @@
 
 #include "helpers.h"
 #include "kconfig.h"
+#include "kconfig_deps.h"
 #include "suites.h"
 #include "util.h"
 
@@ -160,6 +161,48 @@ START_TEST(test_empty)
 }
 END_TEST
 
+/* The "depends on" lines of a symbol, from every Kconfig* file of a tree
+ * (what a skip quotes when Kconfig did not keep a fragment line). */
+START_TEST(test_dependencies)
+{
+	char *dir = tmp_dir(), *deps;
+
+	free(put_file(dir, "Kconfig", "config FOO\n\tbool \"foo\"\n\tdepends on BAR\n"
+			  "config OTHER\n\tdepends on NOPE\n"));
+	free(put_file(dir, "mm/Kconfig.debug", "config FOO\n\tdepends on BAZ && !QUX\n"));
+	deps = kconfig_dependencies(dir, "CONFIG_FOO");
+	ck_assert_ptr_nonnull(deps);
+	ck_assert_ptr_nonnull(strstr(deps, "depends on BAR"));
+	ck_assert_ptr_nonnull(strstr(deps, "depends on BAZ && !QUX"));
+	ck_assert_ptr_null(strstr(deps, "NOPE"));
+	free(deps);
+	ck_assert_ptr_null(kconfig_dependencies(dir, "CONFIG_NOT_THERE"));
+	free(dir);
+}
+END_TEST
+
+/* A NUL byte in a tree's Kconfig file is reported at its place, and the
+ * file is left out rather than read up to the NUL. */
+START_TEST(test_dependencies_nul)
+{
+	static const char text[] = "config FOO\n\0\tdepends on CUT\n";
+	char *dir = tmp_dir(), *path = xasprintf("%s/Kconfig", dir), *deps, *diag;
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fwrite(text, 1, sizeof(text) - 1, f), sizeof(text) - 1);
+	ck_assert_int_eq(fclose(f), 0);
+	diag_begin();
+	deps = kconfig_dependencies(dir, "CONFIG_FOO");
+	diag = diag_end();
+	ck_assert_ptr_null(deps);
+	ck_assert_ptr_nonnull(strstr(diag, "/Kconfig:2:1: error: NUL byte in a text file"));
+	free(diag);
+	free(path);
+	free(dir);
+}
+END_TEST
+
 Suite *kconfig_suite(void)
 {
 	Suite *s = suite_create("kconfig");
@@ -170,6 +213,8 @@ Suite *kconfig_suite(void)
 	tcase_add_loop_test(tc, test_malformed, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, test_unreadable);
 	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_dependencies);
+	tcase_add_test(tc, test_dependencies_nul);
 	suite_add_tcase(s, tc);
 	return s;
 }
