@@ -7,28 +7,19 @@
 #
 # Runs alone, builds nothing: it uses out/bin/hdrtest (make out/bin/hdrtest).
 # Prints one "ok"/"not ok" line per check and "faults-write: N passed, N
-# failed" last; exits non-zero if any check failed.
+# failed, N skipped" last; exits non-zero if any check failed.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 cd "$top" || exit 1
+. "$here/lib.sh"
 hdrtest=$top/out/bin/hdrtest
 if [ ! -x "$hdrtest" ]; then
 	echo "faults-write: error: $hdrtest is missing: run 'make out/bin/hdrtest' first" >&2
 	exit 2
 fi
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok $((pass + fail)) - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $*"; }
-skip() { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1 # SKIP $2"; }
-check() { # check DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hdrtest-faults.XXXXXX") || exit 2
 fs=$tmp/full
@@ -197,5 +188,5 @@ for i in 1 2; do
 		"cmp -s '$tmp/ci/hdrtest.yml' '$tmp/saved.hdrtest.yml' && cmp -s '$tmp/ci/gitlab-ci.yml' '$tmp/saved.gitlab-ci.yml'"
 done
 
-echo "faults-write: $pass passed, $fail failed"
+summary faults-write
 [ "$fail" -eq 0 ]

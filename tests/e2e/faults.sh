@@ -18,29 +18,17 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 cd "$top" || exit 1
+. "$here/lib.sh"
 
 archs="x86_64 arm64"
 golden=tests/golden/defconfig.tsv
 work=$top/out/faults
-pass=0
-fail=0
-skipped=0
 mounts=
 # the cache the concurrent runs share, reused by the full-OUT runs
 cache=$work/cache-shared
 
-ok() { pass=$((pass + 1)); echo "ok $((pass + fail + skipped)) - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail + skipped)) - $*"; }
-skip() { skipped=$((skipped + 1)); echo "ok $((pass + fail + skipped)) - $1 # SKIP $2"; }
-check() { # check DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
-same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | head -n 20 | sed 's/^/# /'; return 1; }; }
 is_skip() { case $1 in skip=*) return 0 ;; esac; return 1; }
 has_text() { printf '%s\n' "$1" | grep -q -- "$2"; }
-summary() { echo "faults: $pass passed, $fail failed, $skipped skipped"; }
 
 cleanup() {
 	for m in $mounts; do umount "$m" 2>/dev/null; done
@@ -98,7 +86,7 @@ section_fresh() {
 need_tree() {
 	if ! make --no-print-directory tree > "$work/tree.log" 2>&1; then
 		not_ok "the default tree builds (see $work/tree.log)"
-		summary
+		summary faults
 		exit 1
 	fi
 	tree=$(make --no-print-directory -s tree-path)
@@ -126,7 +114,6 @@ section_concurrent() {
 	run_job "$work/conc-c" "$cache"
 	check "a third run reuses both dirs: it prepares nothing" sh -c "! grep -q PREPARE '$work/conc-c.log'"
 	check "... and gives the golden verdicts" same_file "$golden" "$work/conc-c/results.tsv"
-
 }
 
 section_full_out() {
@@ -173,7 +160,6 @@ section_full_out() {
 			test "$(grep -c '^  CC      x86_64/defconfig linux/\(highmem\|pagemap\|skbuff\).h$' "$o.log")" -eq 3
 		check "... and gives the golden verdicts" same_file "$golden" "$o/results.tsv"
 	fi
-
 }
 
 section_full_cache() {
@@ -194,7 +180,6 @@ section_full_cache() {
 			grep -q PREPARE "$work/cacheroom.log"
 		check "... and gives the golden verdicts" same_file "$golden" "$work/cacheroom/results.tsv"
 	fi
-
 }
 
 section_spaces() {
@@ -207,7 +192,6 @@ section_spaces() {
 			grep -q "$v='$work/with space': paths with spaces are not supported" "$work/space.log"
 	done
 	check "... and nothing was created at that path" test ! -e "$work/with space"
-
 }
 
 section_toolchain() {
@@ -234,6 +218,6 @@ for s in $sections; do
 	[ "$s" = fresh ] || [ -n "${tree:-}" ] || need_tree
 	"section_$s"
 done
-summary
+summary faults
 [ "$fail" -eq 0 ]
 

@@ -2,7 +2,7 @@
 # End-to-end tests on the real tree (Debian's linux-source-6.12 plus the mm.h
 # split series), x86_64 and arm64 defconfig, through `make selftest-headers`
 # exactly as a user runs it.  Prints one "ok"/"not ok" line per check and
-# "e2e: N passed, N failed" last; exits non-zero if any check failed.
+# "e2e: N passed, N failed, N skipped" last; exits non-zero if any check failed.
 #
 # The verdicts must equal tests/golden/defconfig.tsv, a reviewed record of
 # what the series really breaks (see README.md, "The golden file").  The
@@ -13,19 +13,10 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 cd "$top" || exit 1
+. "$here/lib.sh"
 
 archs="x86_64 arm64"
 out=out/e2e
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); echo "ok $((pass + fail)) - $*"; }
-not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $*"; }
-check() { # check DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
 
 # run_hdrtest OUTDIR [make args...]: run the main job; the exit status is
 # kept in $rc, the output in OUTDIR.log
@@ -64,7 +55,6 @@ detail() {
 }
 has_verdict() { [ "$(verdict "$1" "$2" "$3")" = "$4" ]; }
 detail_has() { detail "$1" "$2" "$3" | grep -q -- "$4"; }
-same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | sed 's/^/# /'; return 1; }; }
 
 echo "# e2e: make selftest-headers ARCHS=\"$archs\" on the default tree"
 run_hdrtest "$out"
@@ -282,5 +272,5 @@ for col in 1 2; do
 		test "$1" -gt 0 -a "$1" -lt "$3" -a "$2" -lt "$4"
 done
 
-echo "e2e: $pass passed, $fail failed"
+summary e2e
 [ "$fail" -eq 0 ]

@@ -1,0 +1,24 @@
+# Shared by the end-to-end test scripts (sourced, not run): one "ok",
+# "not ok" or "ok ... # SKIP why" line per check, numbered, and the counts
+# for the summary line tests/run-all.sh adds up.  A skip is counted as a
+# skip, never as a pass.
+
+pass=0
+fail=0
+skipped=0
+
+ok() { pass=$((pass + 1)); echo "ok $((pass + fail + skipped)) - $*"; }
+not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail + skipped)) - $*"; }
+skip() { skipped=$((skipped + 1)); echo "ok $((pass + fail + skipped)) - $1 # SKIP $2"; }
+
+check() { # check DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+# same_file EXPECTED GOT: equal bytes, or the start of the diff shown
+same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | head -n 40 | sed 's/^/# /'; return 1; }; }
+
+# summary NAME: the last line, "NAME: N passed, N failed, N skipped"
+summary() { echo "$1: $pass passed, $fail failed, $skipped skipped"; }
