@@ -170,6 +170,11 @@ first_error() {
 # The log is kept in the cell dir, since the work dir goes away.
 failed() {
 	reason="$* (log: $celllog)"
+	# kbuild's own words for a full disk vary ("I/O error", "write
+	# failure"): say it plainly when the cache's file system is full.
+	avail=$(df -Pk "$HT_CACHE" 2>/dev/null | awk 'NR == 2 { print $4 }')
+	[ -z "$avail" ] || [ "$avail" -ge 1024 ] ||
+		reason="$reason; the cache's file system is full ($HT_CACHE: ${avail} KiB free): No space left on device"
 	cp -f "$log" "$celllog" 2>/dev/null || reason="$* (the log could not be copied to $celllog)"
 	cell_error "$reason"
 }

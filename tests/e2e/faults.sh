@@ -170,8 +170,8 @@ section_full_cache() {
 	else
 		run_job "$work/cachefull" "$disk"
 		check "a prepare that runs out of disk fails the run (exit $rc)" test "$rc" -ne 0
-		check "... reported as the cell's set-up error, naming the full disk" \
-			grep -q 'No space left on device' "$work/cachefull.log"
+		n=$(awk -F '\t' '$4 == "error" && /No space left on device/' "$work/cachefull/results.tsv" | wc -l)
+		check "... every header an error of its cell, naming the full disk ($n of 42)" test "$n" -eq 42
 		check "... and nothing in the cache claims to be complete" \
 			test -z "$(find "$disk" -name .hdrtest-prepared)"
 		mount -o remount,size=64m "$disk"
