@@ -32,6 +32,11 @@ int main(void)
 	srunner_add_suite(sr, robust_suite());
 	srunner_add_suite(sr, writes_suite());
 	srunner_add_suite(sr, directives_suite());
+	srunner_add_suite(sr, junit_suite());
+	srunner_add_suite(sr, ci_files_suite());
+	srunner_add_suite(sr, run_suite());
+	srunner_add_suite(sr, slimness_suite());
+	srunner_add_suite(sr, probe_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -21,5 +21,10 @@ Suite *explain_suite(void);
 Suite *robust_suite(void);
 Suite *writes_suite(void);
 Suite *directives_suite(void);
+Suite *junit_suite(void);
+Suite *ci_files_suite(void);
+Suite *run_suite(void);
+Suite *slimness_suite(void);
+Suite *probe_suite(void);
 
 #endif

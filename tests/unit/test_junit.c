@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/* JUnit XML, on results built by hand: every verdict once, escaping. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "suites.h"
+
+#define XML_HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
+/* x86_64/defconfig: a.h passes, b.h fails, c.h is skipped; arm64/defconfig
+ * could not be prepared, so its d.h is an error. */
+static struct tu_result x86_tus[] = {
+	{ .header = "linux/a.h", .verdict = V_PASS, .log = "" },
+	{ .header = "linux/b.h", .verdict = V_FAIL, .detail = "b.h:3:5: error: unknown type name",
+	  .explanation = "b.h needs linux/types.h", .log = "b.h:3:5: error: unknown type name\n" },
+	{ .header = "linux/c.h", .verdict = V_SKIP, .detail = "no gcc", .log = "" },
+};
+static struct tu_result arm_tus[] = {
+	{ .header = "linux/d.h", .verdict = V_ERROR, .detail = "kbuild 'make prepare' failed", .log = "" },
+};
+static struct cell_result x86_cell = {
+	.arch = "x86_64", .config = "defconfig", .tus = x86_tus, .ntus = 3,
+};
+static struct cell_result arm_cell = {
+	.arch = "arm64", .config = "defconfig", .errored = 1, .tus = arm_tus, .ntus = 1,
+};
+static struct cell_result *cells[] = { &x86_cell, &arm_cell };
+static const struct run_results run = { cells, 2 };
+
+START_TEST(test_each_verdict)
+{
+	char *xml = render_junit(&run);
+
+	ck_assert_str_eq(xml, XML_HEAD
+		"<testsuites name=\"hdrtest\" tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"1\">\n"
+		"  <testsuite name=\"x86_64/defconfig\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\">\n"
+		"    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/a.h\"/>\n"
+		"    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/b.h\">\n"
+		"      <failure type=\"compile\" message=\"b.h:3:5: error: unknown type name\">"
+		"b.h needs linux/types.h</failure>\n"
+		"      <system-out><![CDATA[b.h:3:5: error: unknown type name\n]]></system-out>\n"
+		"    </testcase>\n"
+		"    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/c.h\">\n"
+		"      <skipped message=\"no gcc\"/>\n"
+		"    </testcase>\n"
+		"  </testsuite>\n"
+		"  <testsuite name=\"arm64/defconfig\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+		"    <testcase classname=\"hdrtest.arm64.defconfig\" name=\"linux/d.h\">\n"
+		"      <error type=\"kbuild\" message=\"kbuild 'make prepare' failed\"></error>\n"
+		"    </testcase>\n"
+		"  </testsuite>\n"
+		"</testsuites>\n");
+	free(xml);
+}
+END_TEST
+
+/* Markup in names and messages is escaped ("'" may stay: every attribute
+ * is in double quotes); a log holding "]]>" cannot end the CDATA early. */
+static struct tu_result odd_tus[] = {
+	{ .header = "a&b<c>\"d'.h", .verdict = V_FAIL, .detail = "x < y && y > \"z\" 'w'\nnext",
+	  .log = "a]]>b]]]>c" },
+	{ .header = "s.h", .verdict = V_SKIP, .detail = "<no> & \"gcc\"", .log = "" },
+};
+static struct cell_result odd_cell = {
+	.arch = "x&y", .config = "<c>", .tus = odd_tus, .ntus = 2,
+};
+static struct cell_result *odd_cells[] = { &odd_cell };
+static const struct run_results odd_run = { odd_cells, 1 };
+
+START_TEST(test_escaping)
+{
+	char *xml = render_junit(&odd_run);
+
+	ck_assert_str_eq(xml, XML_HEAD
+		"<testsuites name=\"hdrtest\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\">\n"
+		"  <testsuite name=\"x&amp;y/&lt;c&gt;\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\">\n"
+		"    <testcase classname=\"hdrtest.x&amp;y.&lt;c&gt;\" name=\"a&amp;b&lt;c&gt;&quot;d'.h\">\n"
+		"      <failure type=\"compile\" message=\"x &lt; y &amp;&amp; y &gt; &quot;z&quot; 'w'&#10;next\">"
+		"</failure>\n"
+		"      <system-out><![CDATA[a]]]]><![CDATA[>b]]]]]><![CDATA[>c]]></system-out>\n"
+		"    </testcase>\n"
+		"    <testcase classname=\"hdrtest.x&amp;y.&lt;c&gt;\" name=\"s.h\">\n"
+		"      <skipped message=\"&lt;no&gt; &amp; &quot;gcc&quot;\"/>\n"
+		"    </testcase>\n"
+		"  </testsuite>\n"
+		"</testsuites>\n");
+	free(xml);
+}
+END_TEST
+
+/* Whatever a log holds, the CDATA section ends only once: at its end. */
+START_TEST(test_cdata_closes_once)
+{
+	char *xml = render_junit(&odd_run), *cdata = strstr(xml, "<system-out>"), *end, *p;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(cdata);
+	end = strstr(cdata, "</system-out>");
+	ck_assert_ptr_nonnull(end);
+	for (p = strstr(cdata, "]]>"); p && p < end; p = strstr(p + 3, "]]>"))
+		n++;
+	/* one per "]]>" of the log (each split in two sections), one at the end */
+	ck_assert_int_eq(n, 3);
+	ck_assert_msg(!strncmp(end - 3, "]]>", 3), "%s", xml);
+	free(xml);
+}
+END_TEST
+
+Suite *junit_suite(void)
+{
+	Suite *s = suite_create("junit");
+	TCase *tc = tcase_create("render");
+
+	tcase_add_test(tc, test_each_verdict);
+	tcase_add_test(tc, test_escaping);
+	tcase_add_test(tc, test_cdata_closes_once);
+	suite_add_tcase(s, tc);
+	return s;
+}

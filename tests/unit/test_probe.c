@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Branch coverage: the instrumented header copies, and the table built
+ * from what the cells' preprocessed TUs kept of their markers. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "helpers.h"
+#include "probe.h"
+#include "suites.h"
+#include "util.h"
+
+static const char cat_text[] =
+	"header linux/x.h\n"
+	"\tfunc\tx_a\tint (void)\n";
+
+/* An include guard, an #ifdef with #else, an #if without. */
+static const char x_h[] =
+	"#ifndef _LINUX_X_H\n"
+	"#define _LINUX_X_H\n"
+	"#ifdef CONFIG_A\n"
+	"int x_a(void);\n"
+	"#else\n"
+	"int x_b(void);\n"
+	"#endif\n"
+	"#if CONFIG_C\n"
+	"int x_c(void);\n"
+	"#endif\n"
+	"#endif\n";
+
+static struct catalog *read_cat(void)
+{
+	char *diag;
+	struct catalog *cat = read_catalog_text("p.cat", cat_text, &diag);
+
+	ck_assert_msg(cat != NULL, "%s", diag);
+	free(diag);
+	return cat;
+}
+
+/* A marker after every branch's directive, none for the guard, and an
+ * #else with its marker where the #if had none. */
+START_TEST(test_write_probes)
+{
+	char *tree = tmp_dir(), *dir = tmp_dir(), *path, *diag;
+	struct catalog *cat = read_cat();
+
+	free(put_file(tree, "include/linux/x.h", x_h));
+	diag_begin();
+	ck_assert_int_eq(write_probes(cat, tree, dir), 0);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "");
+	path = xasprintf("%s/linux/x.h", dir);
+	assert_file(path, "#ifndef _LINUX_X_H\n"
+			  "#define _LINUX_X_H\n"
+			  "#ifdef CONFIG_A\n"
+			  "hdrtest_branch_1_1\n"
+			  "int x_a(void);\n"
+			  "#else\n"
+			  "hdrtest_branch_1_2\n"
+			  "int x_b(void);\n"
+			  "#endif\n"
+			  "#if CONFIG_C\n"
+			  "hdrtest_branch_1_3\n"
+			  "int x_c(void);\n"
+			  "#else\n"
+			  "hdrtest_branch_1_4\n"
+			  "#endif\n"
+			  "#endif\n");
+	free(path);
+	path = xasprintf("%s/linux/x.h.branches", dir);
+	assert_file(path, "1\t3\t#ifdef CONFIG_A\n"
+			  "2\t5\t#else\n"
+			  "3\t8\t#if CONFIG_C\n"
+			  "4\t10\t#else (implied: the #if at line 8 not taken)\n");
+	free(path);
+	free(diag);
+	catalog_free(cat);
+	free(dir);
+	free(tree);
+}
+END_TEST
+
+/* A catalogued header not under include/ (an arch header) is no error. */
+START_TEST(test_write_probes_no_header)
+{
+	char *tree = tmp_dir(), *dir = tmp_dir(), *diag, *s;
+	struct catalog *cat = read_cat();
+
+	diag_begin();
+	ck_assert_int_eq(write_probes(cat, tree, dir), 0);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "");
+	s = dir_list(dir);
+	ck_assert_str_eq(s, "");
+	free(s);
+	free(diag);
+	catalog_free(cat);
+	free(dir);
+	free(tree);
+}
+END_TEST
+
+/* x86_64 took branches 1 and 4, arm64 branch 2; nobody took 3.
+ * arm64's hdrtest_branch_1_40 is no marker of branch 4. */
+START_TEST(test_report_coverage)
+{
+	char *dir = tmp_dir(), *out = tmp_dir(), *text;
+	char *cells[] = { "x86_64/defconfig", "arm64/defconfig" };
+	struct catalog *cat = read_cat();
+	size_t len;
+	FILE *f;
+
+	free(put_file(dir, "linux/x.h.branches", "1\t3\t#ifdef CONFIG_A\n"
+						 "2\t5\t#else\n"
+						 "3\t8\t#if CONFIG_C\n"
+						 "4\t10\t#else (implied: the #if at line 8 not taken)\n"));
+	free(put_file(out, "x86_64/defconfig/linux/x.probe.i", "hdrtest_branch_1_1\nint x;\nhdrtest_branch_1_4\n"));
+	free(put_file(out, "arm64/defconfig/linux/x.probe.i", "hdrtest_branch_1_40\nhdrtest_branch_1_2\n"));
+	f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(report_coverage(cat, dir, out, cells, 2, f), 1);
+	fclose(f);
+	ck_assert_str_eq(text,
+		"Branch coverage: which cells compiled each #if branch of each header\n"
+		"\n"
+		"linux/x.h\n"
+		"  line 3    #ifdef CONFIG_A                                              x86_64/defconfig\n"
+		"  line 5    #else                                                        arm64/defconfig\n"
+		"  line 8    #if CONFIG_C                                                 UNCOVERED\n"
+		"  line 10   #else (implied: the #if at line 8 not taken)                 x86_64/defconfig\n"
+		"\n"
+		"1 branches uncovered\n");
+	free(text);
+	catalog_free(cat);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+Suite *probe_suite(void)
+{
+	Suite *s = suite_create("probe");
+	TCase *tc = tcase_create("probe");
+
+	tcase_add_test(tc, test_write_probes);
+	tcase_add_test(tc, test_write_probes_no_header);
+	tcase_add_test(tc, test_report_coverage);
+	suite_add_tcase(s, tc);
+	return s;
+}

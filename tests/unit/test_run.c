@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The process runner and the file system helpers of gen/run.c. */
+#include <check.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "helpers.h"
+#include "run.h"
+#include "suites.h"
+#include "util.h"
+
+/* Run sh -c script with stdout to dir/out; its return, *diag what hdrtest
+ * said and *err what the child wrote on file descriptor 2. */
+static int run_sh(const char *dir, const char *script, char **diag, char **err)
+{
+	char *out = xasprintf("%s/out", dir);
+	char *argv[] = { "sh", "-c", (char *)script, NULL };
+	int ret;
+
+	stderr_begin();
+	diag_begin();
+	ret = run_to_file(argv, out);
+	*diag = diag_end();
+	*err = stderr_end();
+	free(out);
+	return ret;
+}
+
+START_TEST(test_exit_status_and_stdout)
+{
+	char *dir = tmp_dir(), *out = xasprintf("%s/out", dir), *diag, *err;
+
+	ck_assert_int_eq(run_sh(dir, "echo hello; echo oops >&2; exit 3", &diag, &err), 3);
+	assert_file(out, "hello\n");
+	ck_assert_str_eq(diag, "");
+	ck_assert_str_eq(err, "oops\n");
+	free(diag);
+	free(err);
+	/* the file is truncated, not appended to */
+	ck_assert_int_eq(run_sh(dir, "echo x", &diag, &err), 0);
+	assert_file(out, "x\n");
+	free(diag);
+	free(err);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+/* exec fails in the child: it says so itself and exits 127, which the
+ * parent returns like any exit status (m4_render reports it as m4 failing). */
+START_TEST(test_missing_program)
+{
+	char *dir = tmp_dir(), *out = xasprintf("%s/out", dir), *diag, *err;
+	char *argv[] = { "/nonexistent/hdrtest-no-such-program", NULL };
+	int ret;
+
+	stderr_begin();
+	diag_begin();
+	ret = run_to_file(argv, out);
+	diag = diag_end();
+	err = stderr_end();
+	ck_assert_int_eq(ret, 127);
+	ck_assert_str_eq(diag, "");
+	ck_assert_str_eq(err, "hdrtest: error: cannot run /nonexistent/hdrtest-no-such-program: "
+			      "No such file or directory\n");
+	assert_file(out, "");
+	free(diag);
+	free(err);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_killed_by_signal)
+{
+	char *dir = tmp_dir(), *diag, *err;
+
+	ck_assert_int_eq(run_sh(dir, "kill -TERM $$", &diag, &err), -1);
+	ck_assert_str_eq(diag, "hdrtest: error: sh was killed by signal 15\n");
+	free(diag);
+	free(err);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_output_not_creatable)
+{
+	char *dir = tmp_dir(), *out = xasprintf("%s/no/out", dir), *diag;
+	char *argv[] = { "true", NULL };
+
+	diag_begin();
+	ck_assert_int_eq(run_to_file(argv, out), -1);
+	diag = diag_end();
+	ck_assert_msg(strstr(diag, "cannot create ") && strstr(diag, "/no/out: No such file or directory\n"),
+		      "%s", diag);
+	free(diag);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_mkdirs)
+{
+	char *dir = tmp_dir(), *deep = xasprintf("%s/a/b/c", dir), *s;
+	struct stat st;
+
+	ck_assert_int_eq(mkdirs(deep), 0);
+	ck_assert_int_eq(stat(deep, &st), 0);
+	ck_assert(S_ISDIR(st.st_mode));
+	/* again: nothing to do is no error */
+	ck_assert_int_eq(mkdirs(deep), 0);
+	s = dir_list(dir);
+	ck_assert_str_eq(s, "a\n");
+	free(s);
+	free(deep);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_mkdirs_over_file)
+{
+	char *dir = tmp_dir(), *file = put_file(dir, "f", "x"), *sub = xasprintf("%s/f/g", dir);
+
+	ck_assert_int_eq(mkdirs(sub), -1);
+	free(sub);
+	free(file);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_remove_tree)
+{
+	char *dir = tmp_dir(), *top = xasprintf("%s/t", dir), *s;
+
+	free(put_file(top, "a/b/c.txt", "c"));
+	free(put_file(top, "a/d.txt", "d"));
+	free(put_file(top, "e.txt", "e"));
+	ck_assert_int_eq(remove_tree(top), 0);
+	ck_assert(!file_exists(top));
+	s = dir_list(dir);
+	ck_assert_str_eq(s, "");
+	free(s);
+	/* nothing to remove is no error */
+	ck_assert_int_eq(remove_tree(top), 0);
+	free(top);
+	free(dir);
+}
+END_TEST
+
+/* Set path's mtime to a second long past, so that a rewrite shows. */
+static void age(const char *path)
+{
+	struct timespec ts[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+
+	ck_assert_int_eq(utimensat(AT_FDCWD, path, ts, 0), 0);
+}
+
+static time_t mtime(const char *path)
+{
+	struct stat st;
+
+	ck_assert_int_eq(stat(path, &st), 0);
+	return st.st_mtime;
+}
+
+START_TEST(test_install_unchanged)
+{
+	char *dir = tmp_dir(), *path = put_file(dir, "f", "same\n"), *tmp = put_file(dir, "f.tmp", "same\n");
+	char *s;
+
+	age(path);
+	ck_assert_int_eq(install_if_changed(tmp, path), 0);
+	ck_assert_int_eq(mtime(path), 1000000000);
+	assert_file(path, "same\n");
+	s = dir_list(dir);
+	ck_assert_str_eq(s, "f\n");
+	free(s);
+	free(tmp);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_install_changed)
+{
+	char *dir = tmp_dir(), *path = put_file(dir, "f", "old\n"), *tmp = put_file(dir, "f.tmp", "new\n");
+	char *s;
+
+	age(path);
+	ck_assert_int_eq(install_if_changed(tmp, path), 1);
+	ck_assert_int_ne(mtime(path), 1000000000);
+	assert_file(path, "new\n");
+	s = dir_list(dir);
+	ck_assert_str_eq(s, "f\n");
+	free(s);
+	free(tmp);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* No file yet: the new one is installed. */
+START_TEST(test_install_new)
+{
+	char *dir = tmp_dir(), *path = xasprintf("%s/f", dir), *tmp = put_file(dir, "f.tmp", "new\n");
+
+	ck_assert_int_eq(install_if_changed(tmp, path), 1);
+	assert_file(path, "new\n");
+	ck_assert(!file_exists(tmp));
+	free(tmp);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+Suite *run_suite(void)
+{
+	Suite *s = suite_create("run");
+	TCase *tc = tcase_create("run_to_file");
+
+	tcase_add_test(tc, test_exit_status_and_stdout);
+	tcase_add_test(tc, test_missing_program);
+	tcase_add_test(tc, test_killed_by_signal);
+	tcase_add_test(tc, test_output_not_creatable);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("fs");
+	tcase_add_test(tc, test_mkdirs);
+	tcase_add_test(tc, test_mkdirs_over_file);
+	tcase_add_test(tc, test_remove_tree);
+	tcase_add_test(tc, test_install_unchanged);
+	tcase_add_test(tc, test_install_changed);
+	tcase_add_test(tc, test_install_new);
+	suite_add_tcase(s, tc);
+	return s;
+}
