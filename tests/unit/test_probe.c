@@ -14,7 +14,9 @@
 
 static const char cat_text[] =
 	"header linux/x.h\n"
-	"\tfunc\tx_a\tint (void)\n";
+	"\tfunc\tx_a\tint (void)\n"
+	"header linux/y.h\n"
+	"\tfunc\ty_a\tint (void)\n";
 
 /* An include guard, an #ifdef with #else, an #if without. */
 static const char x_h[] =
@@ -103,8 +105,9 @@ START_TEST(test_write_probes_no_header)
 }
 END_TEST
 
-/* x86_64 took branches 1 and 4, arm64 branch 2; nobody took 3.
- * arm64's hdrtest_branch_1_40 is no marker of branch 4. */
+/* x86_64 took branches 1 and 4 (1 in both its TUs: listed once), arm64
+ * branch 2; nobody took 3.  arm64's hdrtest_branch_1_40 is no marker of
+ * branch 4. */
 START_TEST(test_report_coverage)
 {
 	char *dir = tmp_dir(), *out = tmp_dir(), *text;
@@ -118,6 +121,7 @@ START_TEST(test_report_coverage)
 						 "3\t8\t#if CONFIG_C\n"
 						 "4\t10\t#else (implied: the #if at line 8 not taken)\n"));
 	free(put_file(out, "x86_64/defconfig/linux/x.probe.i", "hdrtest_branch_1_1\nint x;\nhdrtest_branch_1_4\n"));
+	free(put_file(out, "x86_64/defconfig/linux/y.probe.i", "hdrtest_branch_1_1\n"));
 	free(put_file(out, "arm64/defconfig/linux/x.probe.i", "hdrtest_branch_1_40\nhdrtest_branch_1_2\n"));
 	f = open_memstream(&text, &len);
 	ck_assert_ptr_nonnull(f);
@@ -140,6 +144,31 @@ START_TEST(test_report_coverage)
 }
 END_TEST
 
+/* A cell whose name is the start of another's (i386/highmem and
+ * i386/highmem-virtual) is credited with the branches it reached. */
+START_TEST(test_report_coverage_prefix_cell)
+{
+	char *dir = tmp_dir(), *out = tmp_dir(), *text;
+	char *cells[] = { "i386/highmem-virtual", "i386/highmem" };
+	struct catalog *cat = read_cat();
+	size_t len;
+	FILE *f;
+
+	free(put_file(dir, "linux/x.h.branches", "1\t3\t#ifdef CONFIG_A\n"));
+	free(put_file(out, "i386/highmem-virtual/linux/x.probe.i", "hdrtest_branch_1_1\n"));
+	free(put_file(out, "i386/highmem/linux/x.probe.i", "hdrtest_branch_1_1\n"));
+	f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(report_coverage(cat, dir, out, cells, 2, f), 0);
+	fclose(f);
+	ck_assert_msg(strstr(text, " i386/highmem-virtual i386/highmem\n") != NULL, "%s", text);
+	free(text);
+	catalog_free(cat);
+	free(out);
+	free(dir);
+}
+END_TEST
+
 Suite *probe_suite(void)
 {
 	Suite *s = suite_create("probe");
@@ -148,6 +177,7 @@ Suite *probe_suite(void)
 	tcase_add_test(tc, test_write_probes);
 	tcase_add_test(tc, test_write_probes_no_header);
 	tcase_add_test(tc, test_report_coverage);
+	tcase_add_test(tc, test_report_coverage_prefix_cell);
 	suite_add_tcase(s, tc);
 	return s;
 }
