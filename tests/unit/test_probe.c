@@ -105,6 +105,21 @@ START_TEST(test_write_probes_no_header)
 }
 END_TEST
 
+/* report_coverage() of the two cells; *uncovered gets its return. */
+static char *coverage(const char *dir, const char *out, char **cells, int *uncovered)
+{
+	struct catalog *cat = read_cat();
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(f);
+	*uncovered = report_coverage(cat, dir, out, cells, 2, f);
+	fclose(f);
+	catalog_free(cat);
+	return text;
+}
+
 /* x86_64 took branches 1 and 4 (1 in both its TUs: listed once), arm64
  * branch 2; nobody took 3.  arm64's hdrtest_branch_1_40 is no marker of
  * branch 4. */
@@ -112,9 +127,7 @@ START_TEST(test_report_coverage)
 {
 	char *dir = tmp_dir(), *out = tmp_dir(), *text;
 	char *cells[] = { "x86_64/defconfig", "arm64/defconfig" };
-	struct catalog *cat = read_cat();
-	size_t len;
-	FILE *f;
+	int uncovered;
 
 	free(put_file(dir, "linux/x.h.branches", "1\t3\t#ifdef CONFIG_A\n"
 						 "2\t5\t#else\n"
@@ -123,10 +136,8 @@ START_TEST(test_report_coverage)
 	free(put_file(out, "x86_64/defconfig/linux/x.probe.i", "hdrtest_branch_1_1\nint x;\nhdrtest_branch_1_4\n"));
 	free(put_file(out, "x86_64/defconfig/linux/y.probe.i", "hdrtest_branch_1_1\n"));
 	free(put_file(out, "arm64/defconfig/linux/x.probe.i", "hdrtest_branch_1_40\nhdrtest_branch_1_2\n"));
-	f = open_memstream(&text, &len);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(report_coverage(cat, dir, out, cells, 2, f), 1);
-	fclose(f);
+	text = coverage(dir, out, cells, &uncovered);
+	ck_assert_int_eq(uncovered, 1);
 	ck_assert_str_eq(text,
 		"Branch coverage: which cells compiled each #if branch of each header\n"
 		"\n"
@@ -138,7 +149,6 @@ START_TEST(test_report_coverage)
 		"\n"
 		"1 branches uncovered\n");
 	free(text);
-	catalog_free(cat);
 	free(out);
 	free(dir);
 }
@@ -150,20 +160,15 @@ START_TEST(test_report_coverage_prefix_cell)
 {
 	char *dir = tmp_dir(), *out = tmp_dir(), *text;
 	char *cells[] = { "i386/highmem-virtual", "i386/highmem" };
-	struct catalog *cat = read_cat();
-	size_t len;
-	FILE *f;
+	int uncovered;
 
 	free(put_file(dir, "linux/x.h.branches", "1\t3\t#ifdef CONFIG_A\n"));
 	free(put_file(out, "i386/highmem-virtual/linux/x.probe.i", "hdrtest_branch_1_1\n"));
 	free(put_file(out, "i386/highmem/linux/x.probe.i", "hdrtest_branch_1_1\n"));
-	f = open_memstream(&text, &len);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(report_coverage(cat, dir, out, cells, 2, f), 0);
-	fclose(f);
+	text = coverage(dir, out, cells, &uncovered);
+	ck_assert_int_eq(uncovered, 0);
 	ck_assert_msg(strstr(text, " i386/highmem-virtual i386/highmem\n") != NULL, "%s", text);
 	free(text);
-	catalog_free(cat);
 	free(out);
 	free(dir);
 }
