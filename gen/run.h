@@ -6,7 +6,8 @@
 
 /* Run argv[0] (searched in PATH) with stdout sent to out_path (created or
  * truncated).  Returns its exit status, or -1 after an error message if it
- * could not be run or was killed. */
+ * could not be started or was killed.  A program that cannot be executed
+ * is exit status 127, the child having said why on stderr. */
 int run_to_file(char *const argv[], const char *out_path);
 
 /* mkdir -p; returns 0 or -1 with errno set. */
