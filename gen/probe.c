@@ -311,6 +311,6 @@ int report_coverage(const struct catalog *cat, const char *dir, const char *out,
 		}
 		free(br);
 	}
-	fprintf(f, "\n%d branches uncovered\n", uncovered);
+	fprintf(f, "\n%d branch%s uncovered\n", uncovered, uncovered == 1 ? "" : "es");
 	return uncovered;
 }

@@ -147,7 +147,7 @@ START_TEST(test_report_coverage)
 		"  line 8    #if CONFIG_C                                                 UNCOVERED\n"
 		"  line 10   #else (implied: the #if at line 8 not taken)                 x86_64/defconfig\n"
 		"\n"
-		"1 branches uncovered\n");
+		"1 branch uncovered\n");
 	free(text);
 	free(out);
 	free(dir);
