@@ -11,9 +11,10 @@ set -eu
 # Every package dpkg knows as installed; the rest are missing.
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "$@" 2>/dev/null |
 	awk '$NF == "installed" && $(NF-1) == "ok" { print $1 }')
+installed=" $(echo $installed) "
 missing=
 for p in "$@"; do
-	case " $(echo $installed) " in
+	case $installed in
 	*" $p "*) ;;
 	*) missing="$missing $p" ;;
 	esac

@@ -87,7 +87,9 @@ toolchain_tools() {
 }
 missing_tools=
 missing_pkgs=
+cc=
 while read -r tool pkg; do
+	[ -n "$cc" ] || cc=$tool	# the first tool is the compiler
 	command -v "$tool" >/dev/null 2>&1 && continue
 	missing_tools="$missing_tools $tool"
 	case " $missing_pkgs " in *" $pkg "*) ;; *) missing_pkgs="$missing_pkgs $pkg" ;; esac
@@ -96,7 +98,6 @@ $(toolchain_tools)
 EOF
 [ -z "$missing_tools" ] ||
 	skip "toolchain incomplete: no${missing_tools}: install Debian package(s)${missing_pkgs} (make deps ARCHS=$HT_ARCH)"
-cc=$(toolchain_tools | sed -n '1s/ .*//p')
 
 # The tree's identity: the series stamp of a prepared default tree, else
 # git's HEAD and dirty state, else the mtime of its top Makefile.
@@ -170,12 +171,12 @@ first_error() {
 # The log is kept in the cell dir, since the work dir goes away.
 failed() {
 	reason="$* (log: $celllog)"
+	cp -f "$log" "$celllog" 2>/dev/null || reason="$* (the log could not be copied to $celllog)"
 	# kbuild's own words for a full disk vary ("I/O error", "write
 	# failure"): say it plainly when the cache's file system is full.
 	avail=$(df -Pk "$HT_CACHE" 2>/dev/null | awk 'NR == 2 { print $4 }')
 	[ -z "$avail" ] || [ "$avail" -ge 1024 ] ||
 		reason="$reason; the cache's file system is full ($HT_CACHE: ${avail} KiB free): No space left on device"
-	cp -f "$log" "$celllog" 2>/dev/null || reason="$* (the log could not be copied to $celllog)"
 	cell_error "$reason"
 }
 
@@ -217,7 +218,7 @@ else
 	"$HT_HDRTEST" kbuild-cmd "$work" "$cmd_object" > "$work/hdrtest-compile.cmd" ||
 		failed "cannot extract the compiler command of $cmd_object"
 fi
-put "$work/.hdrtest-prepared" "$key_text" && complete "$work" ||
+printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
 	failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
 mv "$work" "$kdir" || failed "cannot rename $work to $kdir"
 trap - EXIT
