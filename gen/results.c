@@ -520,19 +520,16 @@ int drift_lines_read(const char *path, struct drift_lines *d)
 {
 	struct loc loc = { path, 1, 1 };
 	char *text, *line, *next;
-	size_t len;
 	int bad = 0;
 
 	d->items = NULL;
 	d->n = 0;
-	text = read_file(path, &len);
+	text = read_text_file(path, NULL, "HEADER<TAB>DRIFT MESSAGE lines");
 	if (!text) {
-		error("cannot read %s: %s (written by hdrtest catalog-check --drift-out)", path, strerror(errno));
+		if (errno != EILSEQ)	/* a NUL byte: reported */
+			error("cannot read %s: %s (written by hdrtest catalog-check --drift-out)", path,
+			      strerror(errno));
 		return -1;
-	}
-	if (memchr(text, '\0', len)) {
-		error_at(&loc, "the file holds a NUL byte: it is garbled");
-		bad = 1;
 	}
 	for (line = text; !bad && *line; line = next, loc.line++) {
 		next = strchr(line, '\n');

@@ -550,6 +550,32 @@ START_TEST(test_drift_file_errors)
 }
 END_TEST
 
+/* A NUL byte is named at its place, like in every text hdrtest reads. */
+START_TEST(test_drift_file_nul)
+{
+	static const char text[] = "linux/a.h\tx\nlinux/b.h\t\0y\n";
+	struct drift_lines d;
+	char *path, *diag, *want;
+	FILE *f;
+
+	out = tmp_dir();
+	path = xasprintf("%s/drift.tsv", out);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fwrite(text, 1, sizeof(text) - 1, f), sizeof(text) - 1);
+	ck_assert_int_eq(fclose(f), 0);
+	diag_begin();
+	ck_assert_int_eq(drift_lines_read(path, &d), -1);
+	diag = diag_end();
+	want = xasprintf("%s:2:11: error: NUL byte in a text file (expected HEADER<TAB>DRIFT MESSAGE lines)\n", path);
+	ck_assert_str_eq(diag, want);
+	ck_assert_int_eq(d.n, 0);
+	free(want);
+	free(diag);
+	free(path);
+}
+END_TEST
+
 /* x86_64/defconfig compiled a.h and b.h cleanly; arm64/defconfig errored. */
 static struct run_results drift_run(void)
 {
@@ -688,6 +714,7 @@ Suite *results_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_drift_file);
 	tcase_add_test(tc, test_drift_file_errors);
+	tcase_add_test(tc, test_drift_file_nul);
 	tcase_add_test(tc, test_drift_marks_header);
 	tcase_add_test(tc, test_drift_in_every_format);
 	suite_add_tcase(s, tc);
