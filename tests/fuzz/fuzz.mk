@@ -16,7 +16,7 @@ FUZZ_DIR := out/fuzz
 FUZZ_BINS := $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
 # every sanitizer report is fatal, so that no finding passes for a run
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-LIB_SRCS := $(filter-out gen/hdrtest.c,$(GEN_SRCS))
+LIB_SRCS := $(filter-out gen/cmd/hdrtest.c,$(GEN_SRCS))
 FUZZ_OBJS := $(patsubst gen/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRCS))
 ASAN_UNIT_BIN := out/bin/unit-tests-asan
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "model/catalog.h"
 #include "fuzz.h"
 
 static int value(const char *name, void *ctx)

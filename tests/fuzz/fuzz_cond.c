@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cond.h"
+#include "model/cond.h"
 #include "fuzz.h"
 
 /* Names besides CONFIG_*: as if an earlier define line made them. */

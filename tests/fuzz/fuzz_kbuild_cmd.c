@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "kbuild_cmd.h"
+#include "plan/kbuild_cmd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
-#include "kconfig.h"
+#include "model/kconfig.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,10 +3,10 @@
  * header text. */
 #include <stdlib.h>
 
-#include "clex.h"
+#include "cpp/clex.h"
 #include "fuzz.h"
-#include "scan.h"
-#include "util.h"
+#include "scan/scan.h"
+#include "base/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "run.h"
-#include "util.h"
+#include "model/catalog.h"
+#include "base/run.h"
+#include "base/util.h"
 
 static char *tmp_root;
 static char *diag_buf;

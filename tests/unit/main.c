@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "run.h"
+#include "base/run.h"
 #include "suites.h"
 
 int main(void)

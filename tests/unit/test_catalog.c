@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
+#include "model/catalog.h"
 #include "helpers.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 static char *diag;	/* what the last read printed */
 

@@ -12,11 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "catalog_update.h"
-#include "drift.h"
+#include "model/catalog.h"
+#include "scan/catalog_update.h"
+#include "scan/drift.h"
 #include "helpers.h"
-#include "scan.h"
+#include "scan/scan.h"
 #include "suites.h"
 
 #define DRIFT_DIR "tests/fixtures/scan/drift"

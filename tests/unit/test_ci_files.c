@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "ci_files.h"
+#include "model/catalog.h"
+#include "generate/ci_files.h"
 #include "helpers.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 static const char arches[] =
 	"arch xa karch=x86_64 kconfig=CONFIG_X86_64 package=gcc-xa,binutils-xa\n"

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cond.h"
+#include "model/cond.h"
 #include "helpers.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Names other than CONFIG_* that the tests treat as earlier defines. */
 static const char *const known_names[] = { "WANT_X", "WANT_Y", NULL };

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "ci_files.h"
+#include "model/catalog.h"
+#include "generate/ci_files.h"
 #include "helpers.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 #define A "arch a karch=x kconfig=CONFIG_X "	/* the next field starts at column 33 */
 #define PKG "a Debian package name (lower-case letters, digits, '+', '.', '-') for package="

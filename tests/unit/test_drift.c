@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "drift.h"
+#include "model/catalog.h"
+#include "scan/drift.h"
 #include "helpers.h"
-#include "scan.h"
+#include "scan/scan.h"
 #include "suites.h"
 
 #define DRIFT_DIR "tests/fixtures/scan/drift"

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explain.h"
+#include "judge/explain.h"
 #include "helpers.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 static char *tree;
 static struct scan_index *ix;

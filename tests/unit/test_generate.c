@@ -12,13 +12,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "emit.h"
+#include "model/catalog.h"
+#include "generate/emit.h"
 #include "helpers.h"
-#include "results.h"
-#include "run.h"
+#include "judge/results.h"
+#include "base/run.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 #define FIXTURE_CAT "tests/fixtures/fixture.cat"
 

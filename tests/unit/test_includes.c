@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "includes.h"
+#include "judge/includes.h"
 #include "suites.h"
 
 /* What gcc -H prints, mixed with a diagnostic, and its closing list. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "judge/report.h"
 #include "suites.h"
 
 #define XML_HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "kbuild_cmd.h"
+#include "plan/kbuild_cmd.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 static void free_words(char **argv, int argc)
 {

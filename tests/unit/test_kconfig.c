@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "kconfig.h"
-#include "kconfig_deps.h"
+#include "model/kconfig.h"
+#include "model/kconfig_deps.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 static const char dot_config[] =
 	"#\n"

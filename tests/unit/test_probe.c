@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "model/catalog.h"
 #include "helpers.h"
-#include "probe.h"
+#include "generate/probe.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 static const char cat_text[] =
 	"header linux/x.h\n"

@@ -7,13 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "drift.h"
+#include "model/catalog.h"
+#include "scan/drift.h"
 #include "helpers.h"
-#include "report.h"
-#include "scan.h"
+#include "judge/report.h"
+#include "scan/scan.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 /* x86_64/defconfig: a.h passes, b.h fails; arm64/defconfig is skipped. */
 static struct sym_result a_syms[] = {

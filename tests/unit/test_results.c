@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "report.h"
-#include "results.h"
+#include "judge/report.h"
+#include "judge/results.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 static void expect_first(const char *log, const char *srctree, const char *want)
 {

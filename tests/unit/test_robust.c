@@ -8,16 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "catalog_update.h"
-#include "cond.h"
-#include "drift.h"
+#include "model/catalog.h"
+#include "scan/catalog_update.h"
+#include "model/cond.h"
+#include "scan/drift.h"
 #include "helpers.h"
-#include "kbuild_cmd.h"
-#include "kconfig.h"
-#include "scan.h"
+#include "plan/kbuild_cmd.h"
+#include "model/kconfig.h"
+#include "scan/scan.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Write n bytes (NULs allowed) to dir/name; returns the path. */
 static char *put_bytes(const char *dir, const char *name, const char *data, size_t n)

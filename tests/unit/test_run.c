@@ -8,9 +8,9 @@
 #include <time.h>
 
 #include "helpers.h"
-#include "run.h"
+#include "base/run.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Run sh -c script with stdout to dir/out; its return, *diag what hdrtest
  * said and *err what the child wrote on file descriptor 2. */

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clex.h"
+#include "cpp/clex.h"
 #include "helpers.h"
-#include "scan.h"
+#include "scan/scan.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 #define TREE "tests/fixtures/scan/tree"
 

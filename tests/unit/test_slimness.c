@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "model/catalog.h"
 #include "helpers.h"
-#include "slimness.h"
+#include "judge/slimness.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 /* linux/b.h is catalogued and forbidden: one row. */
 static const char cat_text[] =

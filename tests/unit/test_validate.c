@@ -7,8 +7,8 @@
 
 #include "helpers.h"
 #include "suites.h"
-#include "util.h"
-#include "validate.h"
+#include "base/util.h"
+#include "model/validate.h"
 
 /* Every text below starts at column 10 of line 2. */
 static const struct loc at10 = { "t.cat", 2, 10 };

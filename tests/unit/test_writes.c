@@ -16,13 +16,13 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "catalog_update.h"
+#include "scan/catalog_update.h"
 #include "helpers.h"
-#include "m4render.h"
-#include "run.h"
-#include "scan.h"
+#include "generate/m4render.h"
+#include "base/run.h"
+#include "scan/scan.h"
 #include "suites.h"
-#include "util.h"
+#include "base/util.h"
 
 /* Files cannot grow past limit bytes until limit_file_size(RLIM_INFINITY):
  * only around the write under test, Check itself writes its results to a

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "base/run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+int run_to_file(char *const argv[], const char *out_path)
+{
+	pid_t pid;
+	int status, fd;
+
+	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0) {
+		error("cannot create %s: %s", out_path, strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		error("fork: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(fd, 1);
+		close(fd);
+		execvp(argv[0], argv);
+		fprintf(stderr, "hdrtest: error: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(fd);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			error("waitpid: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	error("%s was killed by signal %d", argv[0], WTERMSIG(status));
+	return -1;
+}
+
+int mkdirs(const char *path)
+{
+	char *p = xstrdup(path), *s;
+	int ret = 0;
+
+	for (s = p + 1; ret == 0; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		{
+			char c = *s;
+
+			*s = '\0';
+			if (mkdir(p, 0777) && errno != EEXIST)
+				ret = -1;
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	free(p);
+	return ret;
+}
+
+char *first_missing_dir(const char *path)
+{
+	char *p, *s;
+
+	if (!*path)
+		return NULL;
+	p = xstrdup(path);
+	for (s = p + 1;; s++) {
+		char c = *s;
+
+		if (c != '/' && c)
+			continue;
+		*s = '\0';
+		if (access(p, F_OK))
+			return p;
+		if (!c)
+			break;
+		*s = c;
+	}
+	free(p);
+	return NULL;
+}
+
+void remove_empty_dirs(const char *dir, const char *top)
+{
+	char *p = xstrdup(dir), *slash;
+
+	/* rmdir fails on a dir that is not empty: someone else's files stay */
+	while (strlen(p) >= strlen(top) && !rmdir(p) && (slash = strrchr(p, '/')))
+		*slash = '\0';
+	free(p);
+}
+
+int remove_tree(const char *path)
+{
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int ret = 0;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	d = opendir(path);
+	if (!d)
+		return -1;
+	while ((de = readdir(d))) {
+		char *sub;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		sub = xasprintf("%s/%s", path, de->d_name);
+		if (remove_tree(sub))
+			ret = -1;
+		free(sub);
+	}
+	closedir(d);
+	if (rmdir(path))
+		ret = -1;
+	return ret;
+}
+
+int install_if_changed(const char *tmp, const char *path)
+{
+	size_t la, lb;
+	char *a = read_file(tmp, &la), *b = read_file(path, &lb);
+	int same = a && b && la == lb && !memcmp(a, b, la);
+
+	free(a);
+	free(b);
+	if (same) {
+		unlink(tmp);
+		return 0;
+	}
+	if (rename(tmp, path)) {
+		error("cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 1;
+}
+
+/* Finish writing f, which holds path: every error since fopen() counts
+ * (a failed fputs() sets the error flag; fclose() alone would not
+ * report it if the buffer was empty by then). */
+int write_stream_close(FILE *f, const char *path)
+{
+	int err = 0;
+
+	if (fflush(f))
+		err = errno;
+	if (ferror(f) && !err)
+		err = errno ? errno : EIO;
+	if (fclose(f) && !err)
+		err = errno;
+	if (err) {
+		error("cannot write %s: %s", path, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Write text to path, which is name to the caller (what an error message
+ * names); keep is set for a file that must not be removed on failure. */
+static int write_to(const char *path, const char *name, const char *text, int keep)
+{
+	size_t n = strlen(text);
+	FILE *f;
+
+	f = fopen(path, "w");
+	if (!f) {
+		error("cannot write %s: %s", name, strerror(errno));
+		return -1;
+	}
+	errno = 0;
+	if (fwrite(text, 1, n, f) != n) {
+		int err = errno ? errno : EIO;
+
+		fclose(f);
+		error("cannot write %s: %s", name, strerror(err));
+		goto fail;
+	}
+	if (write_stream_close(f, name))
+		goto fail;
+	return 0;
+fail:
+	if (!keep)
+		unlink(path);
+	return -1;
+}
+
+int write_text(const char *path, const char *text)
+{
+	return write_to(path, path, text, 0);
+}
+
+/* Write text to a temporary file next to path; returns its name, or NULL. */
+static char *write_temp(const char *path, const char *text)
+{
+	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+
+	if (write_to(tmp, path, text, 0)) {
+		free(tmp);
+		return NULL;
+	}
+	return tmp;
+}
+
+/* A device or a pipe (--ktap /dev/stdout) is written to as it is: renaming
+ * a file over it would replace the device node. */
+static int is_special(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && !S_ISREG(st.st_mode);
+}
+
+int write_files_atomic(int n, const char *const paths[], const char *const texts[])
+{
+	char **tmps = xcalloc(n, sizeof(char *));
+	int i, ret = 0;
+
+	for (i = 0; i < n && !ret; i++) {
+		if (!paths[i])
+			continue;
+		if (is_special(paths[i]))
+			ret = write_to(paths[i], paths[i], texts[i], 1);
+		else if (!(tmps[i] = write_temp(paths[i], texts[i])))
+			ret = -1;
+	}
+	/* every file written: put them in place, stopping at the first error */
+	for (i = 0; i < n; i++) {
+		if (!tmps[i])
+			continue;
+		if (ret)
+			unlink(tmps[i]);
+		else if (install_if_changed(tmps[i], paths[i]) < 0)
+			ret = -1;
+		free(tmps[i]);
+	}
+	free(tmps);
+	return ret;
+}
+
+int write_file_atomic(const char *path, const char *text)
+{
+	return write_files_atomic(1, &path, &text);
+}

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "base/util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+FILE *diag_stream;
+static int nerrors;
+
+static FILE *diag(void)
+{
+	return diag_stream ? diag_stream : stderr;
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("hdrtest: error: ", diag());
+	va_start(ap, fmt);
+	vfprintf(diag(), fmt, ap);
+	va_end(ap);
+	fputc('\n', diag());
+	exit(2);
+}
+
+void error(const char *fmt, ...)
+{
+	va_list ap;
+
+	nerrors++;
+	fputs("hdrtest: error: ", diag());
+	va_start(ap, fmt);
+	vfprintf(diag(), fmt, ap);
+	va_end(ap);
+	fputc('\n', diag());
+}
+
+void verror_at(const struct loc *loc, const char *fmt, va_list ap)
+{
+	nerrors++;
+	fprintf(diag(), "%s:%d:%d: error: ", loc->file, loc->line, loc->col);
+	vfprintf(diag(), fmt, ap);
+	fputc('\n', diag());
+}
+
+void error_at(const struct loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror_at(loc, fmt, ap);
+	va_end(ap);
+}
+
+void note_at(const struct loc *loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(diag(), "%s:%d:%d: note: ", loc->file, loc->line, loc->col);
+	va_start(ap, fmt);
+	vfprintf(diag(), fmt, ap);
+	va_end(ap);
+	fputc('\n', diag());
+}
+
+int error_count(void)
+{
+	return nerrors;
+}
+
+void reset_error_count(void)
+{
+	nerrors = 0;
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	sb_init(&sb);
+	sb.buf = xmalloc(n + 1);
+	va_start(ap, fmt);
+	vsnprintf(sb.buf, n + 1, fmt, ap);
+	va_end(ap);
+	return sb.buf;
+}
+
+void *push(void *arr_ptr, int *n, size_t sz)
+{
+	char **arr = arr_ptr;
+	char *slot;
+
+	*arr = xrealloc(*arr, (*n + 1) * sz);
+	slot = *arr + (size_t)*n * sz;
+	memset(slot, 0, sz);
+	(*n)++;
+	return slot;
+}
+
+void sb_init(struct strbuf *sb)
+{
+	sb->buf = NULL;
+	sb->len = 0;
+	sb->cap = 0;
+}
+
+void sb_addn(struct strbuf *sb, const char *s, size_t n)
+{
+	if (sb->len + n + 1 > sb->cap) {
+		sb->cap = (sb->len + n + 1) * 2;
+		sb->buf = xrealloc(sb->buf, sb->cap);
+	}
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_add(struct strbuf *sb, const char *s)
+{
+	sb_addn(sb, s, strlen(s));
+}
+
+void sb_addc(struct strbuf *sb, char c)
+{
+	sb_addn(sb, &c, 1);
+}
+
+void sb_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = xmalloc(n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n + 1, fmt, ap);
+	va_end(ap);
+	sb_addn(sb, s, n);
+	free(s);
+}
+
+void sb_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb_init(sb);
+}
+
+char *sb_detach(struct strbuf *sb)
+{
+	char *p = sb->buf ? sb->buf : xstrdup("");
+
+	sb_init(sb);
+	return p;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	struct strbuf sb;
+	char chunk[65536];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	sb_init(&sb);
+	sb_add(&sb, "");
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sb_addn(&sb, chunk, n);
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		sb_release(&sb);
+		errno = e;
+		return NULL;
+	}
+	fclose(f);
+	if (len)
+		*len = sb.len;
+	return sb_detach(&sb);
+}
+
+void text_loc(struct loc *loc, const char *text, const char *p)
+{
+	const char *bol = text, *q;
+
+	loc->line = 1;
+	for (q = text; q < p; q++) {
+		if (*q == '\n') {
+			loc->line++;
+			bol = q + 1;
+		}
+	}
+	loc->col = (int)(p - bol) + 1;
+}
+
+void nul_error(const struct loc *loc, const char *expected)
+{
+	error_at(loc, "NUL byte in a text file (expected %s)", expected);
+}
+
+int check_no_nul(const char *file, const char *text, size_t len, const char *expected)
+{
+	const char *nul = memchr(text, '\0', len);
+	struct loc loc = { file, 0, 0 };
+
+	if (!nul)
+		return 0;
+	text_loc(&loc, text, nul);
+	nul_error(&loc, expected);
+	return -1;
+}
+
+char *read_text_file(const char *path, size_t *len, const char *expected)
+{
+	size_t n;
+	char *text = read_file(path, &n);
+
+	if (!text)
+		return NULL;
+	if (check_no_nul(path, text, n, expected)) {
+		free(text);
+		errno = EILSEQ;
+		return NULL;
+	}
+	if (len)
+		*len = n;
+	return text;
+}
+
+int starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+int ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Why a TU fails, in one line: the identifier or type the compiler missed,
+ * the header that defines it (from the scan index of the tree), and the
+ * header that should have included it.
+ *
+ * The missing name comes from the first diagnostic that names one (gcc's
+ * and clang's wordings below).  The header to blame is where the name is
+ * used: for an error inside a macro body, the outermost header that
+ * expands the macro (gcc's "in expansion of macro" notes, clang's
+ * "expanded from macro" notes), else the header the error is in, else
+ * (the error is in the generated TU) the header under test.
+ */
+#include "judge/explain.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+/* Message fragments that name a missing identifier or tag, and how the
+ * name is quoted in them.  Both compilers run with LC_ALL=C: 'name'. */
+static const struct {
+	const char *prefix;	/* the message starts with this ... */
+	int tag;		/* ... and the quoted name is a "struct X" */
+} patterns[] = {
+	{ "implicit declaration of function '", 0 },
+	{ "call to undeclared function '", 0 },
+	{ "use of undeclared identifier '", 0 },
+	{ "unknown type name '", 0 },
+	{ "'", 0 },	/* gcc: 'X' undeclared (first use in this function) */
+	{ "invalid use of undefined type '", 1 },
+	{ "dereferencing pointer to incomplete type '", 1 },
+	{ "incomplete definition of type '", 1 },
+	{ "declaration of '", 1 },	/* clang: ... will not be visible outside */
+};
+
+struct site {
+	char *file;	/* as printed */
+	int line;
+	char *macro;	/* for expansion notes: the macro expanded there */
+};
+
+struct diag {
+	struct site at;
+	char *name;		/* "thp_size", "struct folio" */
+	char *function;		/* the function the error is in, or NULL */
+	struct site *expansions;	/* gcc: innermost first */
+	int nexpansions;
+	int clang_order;	/* notes are "expanded from": definitions */
+};
+
+/* "FILE:LINE:COL: KIND: MSG" -> the parts; 0 if the line is not one. */
+static int split_diag(const char *line, struct site *at, const char **kind, const char **msg)
+{
+	const char *p = line, *c1, *c2, *c3;
+
+	/* FILE has no ": " in it; LINE and COL are numbers */
+	c1 = strstr(p, ": ");
+	if (!c1)
+		return 0;
+	for (c3 = c1 - 1; c3 > p && *c3 >= '0' && *c3 <= '9'; c3--)
+		;
+	if (*c3 != ':')
+		return 0;
+	for (c2 = c3 - 1; c2 > p && *c2 >= '0' && *c2 <= '9'; c2--)
+		;
+	if (*c2 != ':' || c2 == p)
+		return 0;
+	at->file = xstrndup(p, c2 - p);
+	at->line = atoi(c2 + 1);
+	at->macro = NULL;
+	*kind = c1 + 2;
+	*msg = strstr(*kind, ": ");
+	if (!*msg) {
+		free(at->file);
+		return 0;
+	}
+	*msg += 2;
+	return 1;
+}
+
+static char *quoted_after(const char *msg, const char *prefix)
+{
+	const char *s, *e;
+
+	if (strncmp(msg, prefix, strlen(prefix)))
+		return NULL;
+	s = msg + strlen(prefix);
+	e = strchr(s, '\'');
+	if (!e || e == s)
+		return NULL;
+	/* gcc's bare 'X' pattern: only "'X' undeclared" */
+	if (!strcmp(prefix, "'") && strncmp(e, "' undeclared", 12) && strncmp(e, "' declared inside", 17))
+		return NULL;
+	return xstrndup(s, e - s);
+}
+
+static char *missing_name(const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++) {
+		char *name = quoted_after(msg, patterns[i].prefix);
+
+		if (!name)
+			continue;
+		if (patterns[i].tag && strncmp(name, "struct ", 7) && strncmp(name, "union ", 6) &&
+		    strncmp(name, "enum ", 5)) {
+			free(name);
+			continue;
+		}
+		return name;
+	}
+	return NULL;
+}
+
+/* "FILE: In function 'F':" */
+static char *function_context(const char *line)
+{
+	const char *p = strstr(line, ": In function '"), *e;
+
+	if (!p)
+		return NULL;
+	p += strlen(": In function '");
+	e = strchr(p, '\'');
+	return e ? xstrndup(p, e - p) : NULL;
+}
+
+static void diag_free(struct diag *d)
+{
+	int i;
+
+	free(d->at.file);
+	free(d->name);
+	free(d->function);
+	for (i = 0; i < d->nexpansions; i++) {
+		free(d->expansions[i].file);
+		free(d->expansions[i].macro);
+	}
+	free(d->expansions);
+}
+
+/* The first diagnostic that names a missing identifier, with its notes. */
+static int find_missing(const char *log, struct diag *d)
+{
+	const char *line = log;
+	char *function = NULL;
+	int found = 0;
+
+	memset(d, 0, sizeof(*d));
+	while (line && *line) {
+		const char *end = strchr(line, '\n'), *kind, *msg;
+		char *l = xstrndup(line, end ? (size_t)(end - line) : strlen(line)), *f;
+		struct site at;
+
+		line = end ? end + 1 : NULL;
+		if ((f = function_context(l))) {
+			free(function);
+			function = f;
+			free(l);
+			continue;
+		}
+		if (!split_diag(l, &at, &kind, &msg)) {
+			free(l);
+			continue;
+		}
+		if (!found && (starts_with(kind, "error:") || starts_with(kind, "warning:"))) {
+			char *name = missing_name(msg);
+
+			if (name) {
+				found = 1;
+				d->at = at;
+				d->name = name;
+				d->function = function ? xstrdup(function) : NULL;
+				free(l);
+				continue;
+			}
+		} else if (found && starts_with(kind, "note:") &&
+			   (starts_with(msg, "in expansion of macro '") ||
+			    starts_with(msg, "expanded from macro '"))) {
+			struct site *s = push(&d->expansions, &d->nexpansions, sizeof(*s));
+			const char *m = strchr(msg, '\'') + 1, *e = strchr(m, '\'');
+
+			*s = at;
+			s->macro = e ? xstrndup(m, e - m) : NULL;
+			d->clang_order = starts_with(msg, "expanded");
+			free(l);
+			continue;
+		} else if (found && (starts_with(kind, "error:") || starts_with(kind, "warning:"))) {
+			free(at.file);
+			free(l);
+			break;
+		}
+		free(at.file);
+		free(l);
+	}
+	free(function);
+	return found;
+}
+
+/* The #include name of a file the compiler printed, or NULL for the TU. */
+static char *header_of(const char *file, const struct cell_result *c)
+{
+	size_t n;
+
+	if (starts_with(file, c->dir) && file[strlen(c->dir)] == '/')
+		return NULL;
+	if (c->overlay && starts_with(file, c->overlay) && file[strlen(c->overlay)] == '/')
+		return xstrdup(file + strlen(c->overlay) + 1);
+	n = strlen(c->srctree);
+	if (n && starts_with(file, c->srctree) && file[n] == '/') {
+		char *name = scan_include_name(file + n + 1);
+
+		if (name)
+			return name;
+	}
+	return NULL;
+}
+
+/* The header that defines name: a real definition first (not a forward
+ * declaration), under include/ before arch/, then any. */
+static const struct scan_def *best_definition(const struct scan_index *ix, const char *name)
+{
+	const struct scan_def *d, *best = NULL;
+	int best_rank = 0;
+
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		int rank = 1;
+
+		if (d->kind != SCAN_STRUCT_FWD && d->kind != SCAN_UNION_FWD && d->kind != SCAN_ENUM_FWD)
+			rank += 2;
+		if (starts_with(d->file->path, "include/") && !starts_with(d->file->path, "include/uapi/"))
+			rank += 1;
+		if (!d->file->include_name)
+			rank = 0;
+		if (rank > best_rank) {
+			best = d;
+			best_rank = rank;
+		}
+	}
+	return best;
+}
+
+static int file_includes(const struct scan_file *f, const char *other)
+{
+	int j;
+
+	for (j = 0; f && j < f->nincludes; j++)
+		if (!strcmp(f->includes[j].name, other))
+			return 1;
+	return 0;
+}
+
+/* Whether header has an #include of other: the overlay's copy of header
+ * when there is one (it is what the compiler read), else the tree's. */
+static int includes_directly(const struct scan_index *ix, const struct cell_result *c, const char *header,
+			     const char *other)
+{
+	const struct scan_file *const *files;
+	int n, i, found = 0;
+
+	if (c->overlay) {
+		char *path = xasprintf("%s/%s", c->overlay, header);
+		FILE *f = fopen(path, "r");
+
+		free(path);
+		if (f) {
+			char *rel = (char *)header;
+			struct scan_index *ox;
+
+			fclose(f);
+			ox = scan_paths(c->overlay, &rel, 1);
+			found = ox && file_includes(scan_file(ox, header), other);
+			scan_free(ox);
+			return found;
+		}
+	}
+	n = scan_files_named(ix, header, &files);
+	for (i = 0; i < n && !found; i++)
+		found = file_includes(files[i], other);
+	return found;
+}
+
+/* The function a line of a header belongs to: the last one declared at or
+ * before it (for an error at file scope, in a prototype). */
+static const char *function_at(const struct scan_index *ix, const struct cell_result *c, const char *file,
+			       int line)
+{
+	size_t n = strlen(c->srctree);
+	const struct scan_file *f;
+	const char *name = NULL;
+	int i;
+
+	if (!n || !starts_with(file, c->srctree) || file[n] != '/')
+		return NULL;
+	f = scan_file(ix, file + n + 1);
+	for (i = 0; f && i < f->ndefs && f->defs[i]->line <= line; i++)
+		if (f->defs[i]->kind == SCAN_FUNC || f->defs[i]->kind == SCAN_PROTO)
+			name = f->defs[i]->name;
+	return name;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* The catalogued symbol whose use in the TU holds the error, if any. */
+static const char *tu_symbol(const struct tu_result *t)
+{
+	int i;
+
+	for (i = 0; i < t->nsyms; i++)
+		if (t->syms[i].diagnosed)
+			return t->syms[i].name;
+	return NULL;
+}
+
+char *explain_failure(const struct tu_result *t, const struct cell_result *c, const struct scan_index *ix)
+{
+	struct diag d;
+	struct strbuf sb;
+	char *culprit = NULL, *user = NULL, *through = NULL;
+	const struct scan_def *def;
+	const char *what;
+	int i;
+
+	if (t->verdict != V_FAIL || !find_missing(t->log, &d))
+		return NULL;
+
+	/* the outermost expansion site in a header, for gcc's order */
+	if (!d.clang_order) {
+		for (i = d.nexpansions - 1; i >= 0 && !culprit; i--) {
+			culprit = header_of(d.expansions[i].file, c);
+			if (culprit && d.expansions[i].macro)
+				through = xstrdup(d.expansions[i].macro);
+		}
+	}
+	if (culprit) {
+		user = d.function ? xasprintf("%s()", d.function) : NULL;
+	} else if ((culprit = header_of(d.at.file, c))) {
+		if (d.nexpansions && d.expansions[0].macro)
+			user = xasprintf("%s()", d.expansions[0].macro);
+		else if (d.function)
+			user = xasprintf("%s()", d.function);
+		else if (function_at(ix, c, d.at.file, d.at.line))
+			user = xasprintf("%s()", function_at(ix, c, d.at.file, d.at.line));
+	} else {
+		const char *s = tu_symbol(t);
+
+		culprit = xstrdup(t->header);
+		if (d.clang_order && d.nexpansions && d.expansions[0].macro)
+			user = xasprintf("%s()", d.expansions[0].macro);
+		else if (s)
+			user = xasprintf("%s", s);
+	}
+
+	def = best_definition(ix, d.name);
+	what = def && (def->kind == SCAN_FUNC || def->kind == SCAN_PROTO || def->kind == SCAN_MACRO) ? "()" : "";
+	sb_init(&sb);
+	sb_addf(&sb, "%s: ", t->header);
+	if (strcmp(culprit, t->header))
+		sb_addf(&sb, "via %s: ", culprit);
+	if (user)
+		sb_addf(&sb, "%s uses ", user);
+	else
+		sb_add(&sb, "uses ");
+	sb_addf(&sb, "%s%s", d.name, what);
+	if (through)
+		sb_addf(&sb, " (through the macro %s())", through);
+	if (!def)
+		sb_add(&sb, ", which no header of the tree defines");
+	else if (includes_directly(ix, c, culprit, def->file->include_name))
+		sb_addf(&sb, ", defined in %s, which %s includes, but not under this config",
+			def->file->include_name, base_name(culprit));
+	else
+		sb_addf(&sb, ", defined in %s, which %s does not include", def->file->include_name,
+			base_name(culprit));
+	free(culprit);
+	free(user);
+	free(through);
+	diag_free(&d);
+	return sb_detach(&sb);
+}

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "judge/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+/* Add the verdicts of one cell to t. */
+static void add_cell(const struct cell_result *c, struct tally *t)
+{
+	int j;
+
+	for (j = 0; j < c->ntus; j++) {
+		switch (c->tus[j].verdict) {
+		case V_PASS:
+			t->pass++;
+			break;
+		case V_FAIL:
+			t->fail++;
+			break;
+		case V_SKIP:
+			t->skip++;
+			break;
+		case V_ERROR:
+			t->error++;
+			break;
+		}
+	}
+}
+
+void tally_cell(const struct cell_result *c, struct tally *t)
+{
+	memset(t, 0, sizeof(*t));
+	add_cell(c, t);
+}
+
+void tally_run(const struct run_results *r, struct tally *t)
+{
+	int i;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < r->ncells; i++)
+		add_cell(r->cells[i], t);
+}
+
+/* The TU of header in cell, or NULL. */
+static const struct tu_result *find_tu(const struct cell_result *c, const char *header)
+{
+	int i;
+
+	for (i = 0; i < c->ntus; i++)
+		if (!strcmp(c->tus[i].header, header))
+			return &c->tus[i];
+	return NULL;
+}
+
+/* Rows: every header any cell has, in first-seen order. */
+static int collect_headers(const struct run_results *r, const char ***out)
+{
+	const char **hs = NULL;
+	int n = 0, i, j, k;
+
+	for (i = 0; i < r->ncells; i++) {
+		for (j = 0; j < r->cells[i]->ntus; j++) {
+			const char *h = r->cells[i]->tus[j].header;
+
+			for (k = 0; k < n && strcmp(hs[k], h); k++)
+				;
+			if (k == n)
+				*(const char **)push(&hs, &n, sizeof(char *)) = h;
+		}
+	}
+	*out = hs;
+	return n;
+}
+
+
+/* Many cells do not fit side by side: one line per cell instead, with the
+ * headers that fail in it. */
+static void write_cell_lines(FILE *f, const struct run_results *r)
+{
+	int i, j, w = 4;
+
+	for (i = 0; i < r->ncells; i++) {
+		int cw = (int)(strlen(r->cells[i]->arch) + 1 + strlen(r->cells[i]->config));
+
+		if (cw > w)
+			w = cw;
+	}
+	fprintf(f, "%-*s  %4s  %4s  %4s  %5s  %s\n", w, "cell", "pass", "fail", "skip", "error", "failing headers");
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+		struct tally t;
+		struct strbuf names;
+		char *cell = xasprintf("%s/%s", c->arch, c->config);
+
+		tally_cell(c, &t);
+		sb_init(&names);
+		for (j = 0; j < c->ntus; j++)
+			if (c->tus[j].verdict == V_FAIL)
+				sb_addf(&names, "%s%s", names.len ? " " : "", c->tus[j].header);
+		if (c->errored)
+			sb_addf(&names, "ERROR: %s", c->reason);
+		fprintf(f, "%-*s  %4d  %4d  %4d  %5d  %s\n", w, cell, t.pass, t.fail, t.skip, t.error,
+			t.skip == c->ntus ? c->reason : names.len ? names.buf : "");
+		sb_release(&names);
+		free(cell);
+	}
+}
+
+/* Failures grouped by header and first diagnostic: what a maintainer reads. */
+void write_distinct_failures(FILE *f, const struct run_results *r)
+{
+	struct distinct {
+		const char *header;
+		char *detail;	/* the TU's path without its cell: the same in every cell */
+		const char *why;
+		struct strbuf cells;
+	} *d = NULL;
+	int nd = 0, i, j, k;
+
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+
+		for (j = 0; j < c->ntus; j++) {
+			const struct tu_result *t = &c->tus[j];
+			char *prefix, *detail;
+
+			if (t->verdict != V_FAIL)
+				continue;
+			prefix = xasprintf("%s/", c->display);
+			detail = xstrdup(starts_with(t->detail, prefix) ? t->detail + strlen(prefix) : t->detail);
+			free(prefix);
+			for (k = 0; k < nd; k++)
+				if (!strcmp(d[k].header, t->header) && !strcmp(d[k].detail, detail))
+					break;
+			if (k < nd) {
+				free(detail);
+			} else {
+				struct distinct *n = push(&d, &nd, sizeof(*d));
+
+				n->header = t->header;
+				n->detail = detail;
+				n->why = t->explanation;
+				sb_init(&n->cells);
+			}
+			sb_addf(&d[k].cells, "%s%s/%s", d[k].cells.len ? " " : "", c->arch, c->config);
+		}
+	}
+	if (nd)
+		fprintf(f, "\n%d distinct failures (header, first diagnostic, cells):\n", nd);
+	for (k = 0; k < nd; k++) {
+		fprintf(f, "\n%s\n  %s\n", d[k].header, d[k].detail);
+		if (d[k].why)
+			fprintf(f, "  why: %s\n", d[k].why);
+		fprintf(f, "  in: %s\n", d[k].cells.buf);
+		sb_release(&d[k].cells);
+		free(d[k].detail);
+	}
+	free(d);
+}
+
+void write_table(FILE *f, const struct run_results *r)
+{
+	const char **hs;
+	int n, w = 6, i, j;
+
+	if (r->ncells > 6) {
+		write_cell_lines(f, r);
+		return;
+	}
+	n = collect_headers(r, &hs);
+	for (i = 0; i < n; i++)
+		if ((int)strlen(hs[i]) > w)
+			w = (int)strlen(hs[i]);
+	fprintf(f, "%-*s", w, "header");
+	for (j = 0; j < r->ncells; j++)
+		fprintf(f, "  %s/%s", r->cells[j]->arch, r->cells[j]->config);
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%-*s", w, hs[i]);
+		for (j = 0; j < r->ncells; j++) {
+			const struct cell_result *c = r->cells[j];
+			const struct tu_result *t = find_tu(c, hs[i]);
+			int cw = (int)(strlen(c->arch) + 1 + strlen(c->config));
+			const char *v = !t ? "-" : t->verdict == V_FAIL ? "FAIL" :
+					t->verdict == V_ERROR ? "ERROR" : verdict_name(t->verdict);
+
+			fprintf(f, "  %-*s", cw, v);
+		}
+		fputc('\n', f);
+	}
+	free(hs);
+}
+
+static void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < t->nsyms; i++) {
+		if (!t->syms[i].diagnosed)
+			continue;
+		sb_addf(sb, "%s%s", n++ ? ", " : "", t->syms[i].name);
+	}
+}
+
+/* One failing or unreadable TU: what it says, why, and how to see it again. */
+static void write_failure(FILE *f, const struct cell_result *c, const struct tu_result *t)
+{
+	struct strbuf sb;
+
+	fprintf(f, "\n%s %s/%s %s\n  %s\n", t->verdict == V_FAIL ? "FAIL" : "ERROR", c->arch, c->config, t->header,
+		t->detail);
+	if (t->explanation)
+		fprintf(f, "  why: %s\n", t->explanation);
+	sb_init(&sb);
+	symbols_with_diagnostics(&sb, t);
+	if (sb.len)
+		fprintf(f, "  symbols whose use fails: %s\n", sb.buf);
+	if (t->forbidden && !starts_with(t->detail, "pulls in"))
+		fprintf(f, "  also pulls in the forbidden header %s\n", t->forbidden);
+	sb_release(&sb);
+	fprintf(f, "  log: %s/%s.log\n", c->dir, t->stem);
+	if (*c->repro)
+		fprintf(f, "  reproduce: %s -c -o /dev/null %s/%s.c\n", c->repro, c->dir, t->stem);
+}
+
+void write_failures(FILE *f, const struct run_results *r)
+{
+	int i, j;
+
+	for (i = 0; i < r->ncells; i++)
+		if (r->cells[i]->note)
+			fprintf(f, "\nnote: %s/%s: %s; its TUs use the flags of kernel/bounds.s\n", r->cells[i]->arch,
+				r->cells[i]->config, r->cells[i]->note);
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+
+		/* one line for the cell, not one per header it never compiled */
+		if (c->errored) {
+			fprintf(f, "\nERROR %s/%s: kbuild could not prepare it, no header was compiled\n  %s\n",
+				c->arch, c->config, c->reason);
+			continue;
+		}
+		for (j = 0; j < c->ntus; j++)
+			if (c->tus[j].verdict == V_FAIL || c->tus[j].verdict == V_ERROR)
+				write_failure(f, c, &c->tus[j]);
+	}
+}
+
+int write_summary(FILE *f, const struct run_results *r)
+{
+	struct tally t;
+
+	tally_run(r, &t);
+	fprintf(f, "\nhdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip, %d error\n",
+		t.pass + t.fail + t.skip + t.error, t.pass, t.fail, t.skip, t.error);
+	if (t.pass + t.fail == 0) {
+		error("nothing was compiled: every cell was skipped or errored; this run proves nothing");
+		return 1;
+	}
+	return t.fail || t.error;
+}
+
+/* KTAP names and diagnostics are single lines. */
+static void ktap_text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		sb_addc(sb, *s == '\n' ? ' ' : *s);
+}
+
+static void indent(struct strbuf *sb, int level)
+{
+	int i;
+
+	for (i = 0; i < level; i++)
+		sb_add(sb, "  ");
+}
+
+static void ktap_symbols(struct strbuf *sb, const struct tu_result *t, int level)
+{
+	int i;
+
+	indent(sb, level);
+	sb_add(sb, "KTAP version 1\n");
+	indent(sb, level);
+	sb_addf(sb, "# Subtest: %s\n", t->header);
+	indent(sb, level);
+	sb_addf(sb, "1..%d\n", t->nsyms);
+	for (i = 0; i < t->nsyms; i++) {
+		const struct sym_result *s = &t->syms[i];
+
+		indent(sb, level);
+		if (!strcmp(s->use, "unused"))
+			sb_addf(sb, "ok %d %s # SKIP not provided under this config: only if %s\n", i + 1, s->name,
+				s->cond);
+		else if (!strcmp(s->use, "todo"))
+			sb_addf(sb, "ok %d %s # SKIP not typed in the catalog yet (todo): review it\n", i + 1, s->name);
+		else if (s->diagnosed)
+			sb_addf(sb, "not ok %d %s\n", i + 1, s->name);
+		else if (t->verdict == V_FAIL && t->stopped)
+			sb_addf(sb, "ok %d %s # SKIP not checked: the compiler stopped early\n", i + 1, s->name);
+		else
+			sb_addf(sb, "ok %d %s\n", i + 1, s->name);
+	}
+}
+
+static int any_diagnosed(const struct tu_result *t)
+{
+	int i;
+
+	for (i = 0; i < t->nsyms; i++)
+		if (t->syms[i].diagnosed)
+			return 1;
+	return 0;
+}
+
+/* A result line with a directive: "ok 3 linux/a.h # SKIP reason".  A '#'
+ * in the reason gets a backslash before it, as in TAP 14: kunit.py reads any
+ * " # SKIP" on the line as the directive, and an error would pass as a
+ * skip. */
+static void ktap_directive(struct strbuf *sb, const char *result, int n, const char *name, const char *directive,
+			   const char *text)
+{
+	sb_addf(sb, "%s %d %s # %s ", result, n, name, directive);
+	for (; *text; text++) {
+		if (*text == '#')
+			sb_addc(sb, '\\');
+		sb_addc(sb, *text == '\n' ? ' ' : *text);
+	}
+	sb_addc(sb, '\n');
+}
+
+static void ktap_header(struct strbuf *sb, const struct tu_result *t, int n)
+{
+	if (t->verdict == V_SKIP || t->verdict == V_ERROR) {
+		sb_add(sb, "    ");
+		ktap_directive(sb, t->verdict == V_SKIP ? "ok" : "not ok", n, t->header,
+			       t->verdict == V_SKIP ? "SKIP" : "ERROR", t->detail);
+		return;
+	}
+	/* kunit.py counts a test with subtests by its subtests only: a
+	 * failure no symbol is charged with is a test without subtests */
+	if (t->verdict == V_PASS || any_diagnosed(t))
+		ktap_symbols(sb, t, 3);
+	if (t->verdict == V_FAIL) {
+		sb_add(sb, "    # ");
+		ktap_text(sb, t->detail);
+		sb_addc(sb, '\n');
+		if (t->explanation) {
+			sb_add(sb, "    # why: ");
+			ktap_text(sb, t->explanation);
+			sb_addc(sb, '\n');
+		}
+	}
+	sb_addf(sb, "    %s %d %s\n", t->verdict == V_FAIL ? "not ok" : "ok", n, t->header);
+}
+
+/* The config's test, the n-th of its arch; returns 1 if it failed. */
+static int ktap_cell(struct strbuf *sb, const struct cell_result *c, int n)
+{
+	struct tally t;
+	int j;
+
+	if (c->errored) {
+		/* not one failure per header: one config that could not be built */
+		sb_add(sb, "  ");
+		ktap_directive(sb, "not ok", n, c->config, "ERROR", c->reason);
+		return 1;
+	}
+	sb_add(sb, "    KTAP version 1\n");
+	sb_addf(sb, "    # Subtest: %s\n", c->config);
+	if (c->note) {
+		sb_add(sb, "    # note: ");
+		ktap_text(sb, c->note);
+		sb_addc(sb, '\n');
+	}
+	sb_addf(sb, "    1..%d\n", c->ntus);
+	for (j = 0; j < c->ntus; j++)
+		ktap_header(sb, &c->tus[j], j + 1);
+	sb_add(sb, "  ");
+	if (c->skipped) {
+		ktap_directive(sb, "ok", n, c->config, "SKIP", c->reason);
+		return 0;
+	}
+	tally_cell(c, &t);
+	sb_addf(sb, "%s %d %s\n", t.fail || t.error ? "not ok" : "ok", n, c->config);
+	return t.fail || t.error;
+}
+
+char *render_ktap(const struct run_results *r)
+{
+	struct strbuf sb;
+	const char **arches = NULL;
+	int narches = 0, a, i, k;
+
+	for (i = 0; i < r->ncells; i++) {
+		for (k = 0; k < narches && strcmp(arches[k], r->cells[i]->arch); k++)
+			;
+		if (k == narches)
+			*(const char **)push(&arches, &narches, sizeof(char *)) = r->cells[i]->arch;
+	}
+	sb_init(&sb);
+	sb_add(&sb, "KTAP version 1\n# hdrtest: are the catalogued headers self-contained?\n");
+	sb_addf(&sb, "1..%d\n", narches);
+	for (a = 0; a < narches; a++) {
+		int ncfg = 0, n = 0, failed = 0, all_skipped = 1;
+
+		for (i = 0; i < r->ncells; i++)
+			ncfg += !strcmp(r->cells[i]->arch, arches[a]);
+		sb_add(&sb, "  KTAP version 1\n");
+		sb_addf(&sb, "  # Subtest: %s\n", arches[a]);
+		sb_addf(&sb, "  1..%d\n", ncfg);
+		for (i = 0; i < r->ncells; i++) {
+			const struct cell_result *c = r->cells[i];
+
+			if (strcmp(c->arch, arches[a]))
+				continue;
+			failed |= ktap_cell(&sb, c, ++n);
+			all_skipped &= c->skipped;
+		}
+		if (all_skipped)
+			sb_addf(&sb, "ok %d %s # SKIP every config of this arch was skipped\n", a + 1, arches[a]);
+		else
+			sb_addf(&sb, "%s %d %s\n", failed ? "not ok" : "ok", a + 1, arches[a]);
+	}
+	free(arches);
+	return sb_detach(&sb);
+}
+
+static void tsv_field(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++)
+		sb_addc(sb, *s == '\t' || *s == '\n' ? ' ' : *s);
+}
+
+char *render_tsv(const struct run_results *r)
+{
+	struct strbuf sb;
+	int i, j;
+
+	sb_init(&sb);
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell_result *c = r->cells[i];
+
+		for (j = 0; j < c->ntus; j++) {
+			const struct tu_result *t = &c->tus[j];
+
+			sb_addf(&sb, "%s\t%s\t%s\t%s\t", c->arch, c->config, t->header, verdict_name(t->verdict));
+			tsv_field(&sb, t->detail ? t->detail : "");
+			sb_addc(&sb, '\n');
+		}
+	}
+	return sb_detach(&sb);
+}

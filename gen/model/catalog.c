@@ -1,0 +1,1088 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The catalog parser.  The format is line based: a directive word, then
+ * its operands.  Symbol lines belong to the last "header" line, fragment
+ * lines (CONFIG_FOO=y) to the last "config" line.  '#' starts a comment.
+ */
+#include "model/catalog.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/validate.h"
+
+/* What free text (forbid reasons, unavailable=, string values) may hold */
+#define FREE_TEXT "printable ASCII text without quotes, backslashes, $, ` or #"
+
+static const char *const kind_names[] = {
+	[SYM_FUNC] = "func",   [SYM_MACRO] = "macro", [SYM_CALL] = "call", [SYM_CONST] = "const",
+	[SYM_FLAG] = "flag",   [SYM_VAR] = "var",     [SYM_TYPE] = "type",  [SYM_TODO] = "todo",
+};
+
+const char *sym_kind_name(enum sym_kind kind)
+{
+	return kind_names[kind];
+}
+
+static int kind_from_word(const char *w, size_t n)
+{
+	int k;
+
+	for (k = 0; k < (int)(sizeof(kind_names) / sizeof(kind_names[0])); k++)
+		if (strlen(kind_names[k]) == n && !strncmp(kind_names[k], w, n))
+			return k;
+	return -1;
+}
+
+struct parse_state {
+	struct catalog *cat;
+	const char *file;
+	int line;
+	char *text;		/* the current line, comment stripped */
+	struct header *header;	/* symbol lines go here */
+	struct config *config;	/* fragment lines go here */
+};
+
+static struct loc loc_at(struct parse_state *ps, const char *p)
+{
+	struct loc l = { ps->file, ps->line, (int)(p - ps->text) + 1 };
+
+	return l;
+}
+
+static const char *skip_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* The next whitespace-separated word at *p; returns its length. */
+static size_t word(const char **p)
+{
+	const char *s;
+
+	*p = skip_ws(*p);
+	for (s = *p; *s && *s != ' ' && *s != '\t'; s++)
+		;
+	return s - *p;
+}
+
+/* Position of the word "if" in [p, end), or NULL. */
+static const char *find_if(const char *p)
+{
+	const char *s;
+
+	for (s = p; *s; s++) {
+		if (s[0] == 'i' && s[1] == 'f' && (s == p || s[-1] == ' ' || s[-1] == '\t' || s[-1] == ')') &&
+		    (s[2] == '\0' || s[2] == ' ' || s[2] == '\t' || s[2] == '(' || s[2] == '!'))
+			return s;
+	}
+	return NULL;
+}
+
+static int define_known(const char *name, void *ctx)
+{
+	struct catalog *cat = ctx;
+	struct define *d;
+
+	HASH_FIND_STR(cat->define_index, name, d);
+	return d != NULL;
+}
+
+static void finish_symbol(struct parse_state *ps, struct symbol *sym)
+{
+	struct symbol *old;
+
+	HASH_FIND_STR(ps->cat->sym_index, sym->name, old);
+	if (old) {
+		error_at(&sym->loc, "symbol '%s' is catalogued twice: already at %s:%d (under %s)", sym->name,
+			 old->loc.file, old->loc.line, old->header->path);
+		cond_free(sym->cond);
+		free(sym->cond_text);
+		free(sym->name);
+		free(sym->type);
+		while (sym->nargs)
+			free(sym->args[--sym->nargs]);
+		free(sym->args);
+		free(sym);
+		return;
+	}
+	sym->header = ps->header;
+	HASH_ADD_KEYPTR(hh, ps->cat->sym_index, sym->name, strlen(sym->name), sym);
+	*(struct symbol **)push(&ps->header->syms, &ps->header->nsyms, sizeof(sym)) = sym;
+}
+
+static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
+{
+	const char *p = kw + strlen(kind_names[kind]), *ifp, *end, *name;
+	struct loc l = loc_at(ps, kw);
+	struct symbol *sym;
+	size_t n;
+
+	if (!ps->header) {
+		error_at(&l, "expected a 'header PATH' line before the first symbol");
+		return;
+	}
+	sym = xcalloc(1, sizeof(*sym));
+	sym->kind = kind;
+	sym->loc = l;
+	ifp = find_if(p);
+	end = ifp ? ifp : p + strlen(p);
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (ifp) {
+		struct loc cl;
+		const char *c = skip_ws(ifp + 2);
+
+		cl = loc_at(ps, c);
+		if (!*c) {
+			error_at(&cl, "expected a condition after 'if'");
+			goto bad;
+		}
+		sym->cond = cond_parse(c, &cl, define_known, ps->cat);
+		if (!sym->cond)
+			goto bad;
+		sym->cond_text = cond_to_string(sym->cond);
+	}
+	if (kind == SYM_TYPE) {
+		l = loc_at(ps, skip_ws(p));
+		if (skip_ws(p) >= end) {
+			error_at(&l, "expected a type after 'type'");
+			goto bad;
+		}
+		sym->name = parse_type(skip_ws(p), end - skip_ws(p), &l);
+		if (!sym->name)
+			goto bad;
+		finish_symbol(ps, sym);
+		return;
+	}
+	n = word(&p);
+	name = p;
+	l = loc_at(ps, name);
+	if (name >= end) {
+		error_at(&l, "expected a symbol name after '%s'", kind_names[kind]);
+		goto bad;
+	}
+	sym->name = xstrndup(name, n);
+	if (check_identifier(sym->name, &l, "a symbol name"))
+		goto bad;
+	p = skip_ws(name + n);
+	l = loc_at(ps, p < end ? p : end);
+	switch (kind) {
+	case SYM_FUNC:
+	case SYM_MACRO:
+	case SYM_CALL:
+		if (p >= end) {
+			error_at(&l, "expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' after '%s'", sym->name);
+			goto bad;
+		}
+		if (parse_signature(p, end - p, &l, &sym->type, &sym->args, &sym->nargs))
+			goto bad;
+		break;
+	case SYM_CONST:
+	case SYM_VAR:
+		if (p >= end) {
+			error_at(&l, "expected the type of '%s'", sym->name);
+			goto bad;
+		}
+		sym->type = parse_type(p, end - p, &l);
+		if (!sym->type)
+			goto bad;
+		if (!strcmp(sym->type, "void")) {
+			error_at(&l, "a %s cannot have type void", kind_names[kind]);
+			goto bad;
+		}
+		break;
+	case SYM_FLAG:
+		if (p < end) {
+			error_at(&l, "expected 'if CONDITION' or end of line after flag '%s'", sym->name);
+			goto bad;
+		}
+		break;
+	case SYM_TODO: {
+		/* todo NAME KIND-WORD: what the symbol is, to be typed on review */
+		const char *w = p;
+		size_t wn = word(&w);
+
+		if (p >= end || !wn) {
+			error_at(&l, "expected a kind word after todo '%s' (func, macro, const, ...)", sym->name);
+			goto bad;
+		}
+		sym->type = xstrndup(w, w + wn > end ? (size_t)(end - w) : wn);
+		if (check_identifier(sym->type, &l, "a kind word"))
+			goto bad;
+		if (skip_ws(w + wn) < end) {
+			struct loc e = loc_at(ps, skip_ws(w + wn));
+
+			error_at(&e, "expected 'if CONDITION' or end of line after todo '%s %s'", sym->name,
+				 sym->type);
+			goto bad;
+		}
+		break;
+	}
+	}
+	finish_symbol(ps, sym);
+	return;
+bad:
+	cond_free(sym->cond);
+	free(sym->cond_text);
+	free(sym->name);
+	free(sym->type);
+	while (sym->nargs)
+		free(sym->args[--sym->nargs]);
+	free(sym->args);
+	free(sym);
+}
+
+static void parse_header(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct header *h, *old;
+	char *path;
+
+	if (!n) {
+		error_at(&l, "expected a header path after 'header'");
+		return;
+	}
+	path = xstrndup(p, n);
+	if (check_header_path(path, &l)) {
+		free(path);
+		return;
+	}
+	p += n;
+	if (*skip_ws(p)) {
+		struct loc e = loc_at(ps, skip_ws(p));
+
+		error_at(&e, "expected end of line after the header path");
+		free(path);
+		return;
+	}
+	HASH_FIND_STR(ps->cat->header_index, path, old);
+	if (old) {
+		error_at(&l, "header '%s' is catalogued twice: already at %s:%d", path, old->loc.file,
+			 old->loc.line);
+		free(path);
+		return;
+	}
+	h = xcalloc(1, sizeof(*h));
+	h->path = path;
+	h->loc = l;
+	HASH_ADD_KEYPTR(hh, ps->cat->header_index, h->path, strlen(h->path), h);
+	*(struct header **)push(&ps->cat->headers, &ps->cat->nheaders, sizeof(h)) = h;
+	ps->header = h;
+}
+
+static void parse_forbid(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6, *reason;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p), rl;
+	struct forbid *f;
+	char *path;
+
+	if (!n) {
+		error_at(&l, "expected a header path after 'forbid'");
+		return;
+	}
+	path = xstrndup(p, n);
+	if (check_header_path(path, &l)) {
+		free(path);
+		return;
+	}
+	reason = skip_ws(p + n);
+	rl = loc_at(ps, reason);
+	if (check_text(reason, &rl, FREE_TEXT " as the reason")) {
+		free(path);
+		return;
+	}
+	f = push(&ps->cat->forbids, &ps->cat->nforbids, sizeof(*f));
+	f->path = path;
+	f->reason = xstrdup(reason);
+	f->loc = l;
+}
+
+/* Evaluating a condition expands the defines in it, each in turn: a
+ * chain of defines is as deep as their conditions together, and "D2 D1 ||
+ * D1" doubles with each line.  Both are limited, or 40 lines would take
+ * 2^40 steps and 100,000 lines overflow the stack. */
+#define DEFINE_MAX_NAMES 10000
+
+struct expansion {
+	const struct catalog *cat;
+	int depth;		/* deepest define met */
+	long names;
+};
+
+static void expand_name(const char *name, void *p)
+{
+	struct expansion *x = p;
+	struct define *d;
+
+	HASH_FIND_STR(x->cat->define_index, name, d);
+	if (d && d->depth > x->depth)
+		x->depth = d->depth;
+	x->names += d ? d->names : 1;
+	if (x->names > DEFINE_MAX_NAMES)
+		x->names = DEFINE_MAX_NAMES + 1;	/* no overflow */
+}
+
+static int define_too_big(struct parse_state *ps, struct define *d, const struct loc *cl)
+{
+	struct expansion x = { ps->cat, 0, 0 };
+
+	cond_visit(d->cond, expand_name, &x);
+	d->depth = d->cond->depth + x.depth;
+	d->names = x.names;
+	if (d->depth > COND_MAX_DEPTH) {
+		error_at(cl, "define '%s' with the defines it uses is nested deeper than %d levels", d->name,
+			 COND_MAX_DEPTH);
+		return 1;
+	}
+	if (d->names > DEFINE_MAX_NAMES) {
+		error_at(cl, "define '%s' with the defines it uses has more than %d names", d->name,
+			 DEFINE_MAX_NAMES);
+		return 1;
+	}
+	return 0;
+}
+
+static void parse_define(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct define *d, *old;
+	const char *c;
+	char *name;
+
+	if (!n) {
+		error_at(&l, "expected a name after 'define'");
+		return;
+	}
+	name = xstrndup(p, n);
+	if (check_chars(name, &l, "a name to define (a C identifier)", ident_chars)) {
+		free(name);
+		return;
+	}
+	if (starts_with(name, "CONFIG_")) {
+		error_at(&l, "a define may not be named CONFIG_*: those come from the .config");
+		free(name);
+		return;
+	}
+	HASH_FIND_STR(ps->cat->define_index, name, old);
+	if (old) {
+		error_at(&l, "'%s' is defined twice: already at %s:%d", name, old->loc.file, old->loc.line);
+		free(name);
+		return;
+	}
+	c = skip_ws(p + n);
+	if (!*c) {
+		struct loc cl = loc_at(ps, c);
+
+		error_at(&cl, "expected a condition after 'define %s'", name);
+		free(name);
+		return;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->name = name;
+	d->loc = l;
+	{
+		struct loc cl = loc_at(ps, c);
+
+		d->cond = cond_parse(c, &cl, define_known, ps->cat);
+		if (d->cond && define_too_big(ps, d, &cl)) {
+			cond_free(d->cond);
+			d->cond = NULL;
+		}
+	}
+	if (!d->cond) {
+		free(d->name);
+		free(d);
+		return;
+	}
+	d->cond_text = cond_to_string(d->cond);
+	HASH_ADD_KEYPTR(hh, ps->cat->define_index, d->name, strlen(d->name), d);
+	*(struct define **)push(&ps->cat->defines, &ps->cat->ndefines, sizeof(d)) = d;
+}
+
+/* key=value or key="value with spaces"; calls set() for each field. */
+typedef int (*field_fn)(struct parse_state *ps, void *obj, const char *key, char *value,
+			const struct loc *kloc, const struct loc *vloc);
+
+static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_fn set)
+{
+	int bad = 0;
+
+	for (;;) {
+		const char *k, *eq, *v;
+		struct loc kl, vl, cl;	/* cl: the value's text, inside any quotes */
+		char *key, *value;
+
+		p = skip_ws(p);
+		if (!*p)
+			return bad ? -1 : 0;
+		k = p;
+		kl = loc_at(ps, k);
+		eq = k;
+		while (*eq && *eq != '=' && *eq != ' ' && *eq != '\t')
+			eq++;
+		if (*eq != '=' || eq == k) {
+			error_at(&kl, "expected key=value");
+			return -1;
+		}
+		v = eq + 1;
+		vl = loc_at(ps, v);
+		if (*v == '"') {
+			const char *q = strchr(v + 1, '"');
+
+			if (!q) {
+				error_at(&vl, "expected a closing '\"'");
+				return -1;
+			}
+			value = xstrndup(v + 1, q - v - 1);
+			p = q + 1;
+			cl = loc_at(ps, v + 1);
+		} else {
+			for (p = v; *p && *p != ' ' && *p != '\t'; p++)
+				;
+			value = xstrndup(v, p - v);
+			cl = vl;
+		}
+		if (!*value) {
+			error_at(&vl, "expected a value after '%.*s='", (int)(eq - k), k);
+			free(value);
+			return -1;
+		}
+		key = xstrndup(k, eq - k);
+		if (set(ps, obj, key, value, &kl, &cl))
+			bad = 1;
+		free(key);
+	}
+}
+
+#define ARCH_NAME "an arch name (letters, digits, '_', '.', '+', '-')"
+
+/* The arch fields, and what each may hold: every one ends up in make
+ * variables and shell commands (ci/prepare-kbuild.sh), and name, package
+ * and unavailable in m4 input too. */
+static const struct arch_field {
+	const char *key;
+	size_t offset;
+	const char *what;
+	char_class_fn chars;
+} arch_fields[] = {
+	{ "karch", offsetof(struct arch, karch), "a kernel ARCH= name (lower-case letters, digits, '_')",
+	  karch_chars },
+	{ "kconfig", offsetof(struct arch, kconfig), "a CONFIG_ symbol (upper-case letters, digits, '_')",
+	  kconfig_chars },
+	{ "cross", offsetof(struct arch, cross),
+	  "a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-')",
+	  toolchain_chars },
+	{ "llvm", offsetof(struct arch, llvm), "1 or -VERSION", llvm_chars },
+	{ "package", offsetof(struct arch, package),
+	  "a Debian package name (lower-case letters, digits, '+', '.', '-')", package_chars },
+	{ "defconfig", offsetof(struct arch, defconfig), "a make target (letters, digits, '_', '.', '-')",
+	  target_chars },
+	/* no character class: free text */
+	{ "unavailable", offsetof(struct arch, unavailable), FREE_TEXT, NULL },
+};
+
+/* What the character classes cannot say: the shape of the whole value. */
+static int check_arch_value(const struct arch_field *f, const char *value, const struct loc *vl)
+{
+	struct loc end = *vl;
+	size_t n = strlen(value);
+
+	end.col += (int)n;
+	if (!strcmp(f->key, "kconfig") && (!starts_with(value, "CONFIG_") || n == 7)) {
+		error_at(vl, "expected a CONFIG_ symbol, found '%s'", value);
+		return -1;
+	}
+	if (!strcmp(f->key, "cross") && value[n - 1] != '-') {
+		error_at(&end, "expected a toolchain prefix ending in '-' for cross=, found '%s'", value);
+		return -1;
+	}
+	if (!strcmp(f->key, "llvm") && strcmp(value, "1") && (value[0] != '-' || n == 1)) {
+		struct loc second = *vl;
+
+		/* "19" or "-": what follows the first character is wrong */
+		second.col++;
+		error_at(&second, "expected 1 or -VERSION for llvm=, found '%s'", value);
+		return -1;
+	}
+	return 0;
+}
+
+/* package=: one Debian package name, or several separated by commas (the
+ * compiler and the rest of its toolchain). */
+static int check_packages(const char *value, const struct loc *vl, const char *what)
+{
+	char *list = xstrdup(value), *name = list, *comma;
+	struct loc l = *vl;
+	int ret = 0;
+
+	for (; !ret; name = comma + 1) {
+		comma = strchr(name, ',');
+		if (comma)
+			*comma = '\0';
+		l.col = vl->col + (int)(name - list);
+		ret = check_chars(name, &l, what, package_chars);
+		if (!ret && strlen(name) < 2) {
+			l.col += (int)strlen(name);
+			error_at(&l, "expected a Debian package name of two characters or more, found '%s'", name);
+			ret = -1;
+		}
+		if (!comma)
+			break;
+	}
+	free(list);
+	return ret;
+}
+
+static int set_arch_field(struct parse_state *ps, void *obj, const char *key, char *value,
+			  const struct loc *kl, const struct loc *vl)
+{
+	const struct arch_field *f = NULL;
+	char **slot, *what;
+	size_t i;
+	int bad;
+
+	(void)ps;
+	for (i = 0; i < sizeof(arch_fields) / sizeof(arch_fields[0]); i++)
+		if (!strcmp(key, arch_fields[i].key))
+			f = &arch_fields[i];
+	if (!f) {
+		error_at(kl, "unknown arch field '%s': expected karch, kconfig, cross, llvm, package, "
+			 "defconfig or unavailable", key);
+		free(value);
+		return -1;
+	}
+	slot = (char **)((char *)obj + f->offset);
+	if (*slot) {
+		error_at(kl, "arch field '%s' given twice", key);
+		free(value);
+		return -1;
+	}
+	what = xasprintf("%s for %s=", f->what, key);
+	if (!f->chars)
+		bad = check_text(value, vl, what);
+	else if (f->chars == package_chars)
+		bad = check_packages(value, vl, what);
+	else
+		bad = check_chars(value, vl, what, f->chars) || check_arch_value(f, value, vl);
+	free(what);
+	if (bad) {
+		free(value);
+		return -1;
+	}
+	*slot = value;
+	return 0;
+}
+
+static void parse_arch(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 4;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct arch *a, *old;
+
+	if (!n) {
+		error_at(&l, "expected an arch name after 'arch'");
+		return;
+	}
+	a = xcalloc(1, sizeof(*a));
+	a->name = xstrndup(p, n);
+	a->loc = l;
+	if (check_chars(a->name, &l, ARCH_NAME, cell_name_chars))
+		goto bad;
+	if (parse_fields(ps, p + n, a, set_arch_field))
+		goto bad;
+	if (!a->karch || !a->kconfig) {
+		error_at(&l, "arch '%s' needs karch= and kconfig=", a->name);
+		goto bad;
+	}
+	if (!a->defconfig)
+		a->defconfig = xstrdup("defconfig");
+	HASH_FIND_STR(ps->cat->arch_index, a->name, old);
+	if (old) {
+		error_at(&l, "arch '%s' is listed twice: already at %s:%d", a->name, old->loc.file, old->loc.line);
+		goto bad;
+	}
+	HASH_ADD_KEYPTR(hh, ps->cat->arch_index, a->name, strlen(a->name), a);
+	*(struct arch **)push(&ps->cat->arches, &ps->cat->narches, sizeof(a)) = a;
+	return;
+bad:
+	free(a->name);
+	free(a->karch);
+	free(a->kconfig);
+	free(a->cross);
+	free(a->llvm);
+	free(a->package);
+	free(a->defconfig);
+	free(a->unavailable);
+	free(a);
+}
+
+static int set_config_field(struct parse_state *ps, void *obj, const char *key, char *value,
+			    const struct loc *kl, const struct loc *vl)
+{
+	struct config *c = obj;
+
+	(void)ps;
+	if (!strcmp(key, "base")) {
+		if (c->base) {
+			error_at(kl, "config field 'base' given twice");
+			free(value);
+			return -1;
+		}
+		if (check_chars(value, vl, "a make target (letters, digits, '_', '.', '-') for base=",
+				target_chars)) {
+			free(value);
+			return -1;
+		}
+		c->base = value;
+		return 0;
+	}
+	if (!strcmp(key, "arches")) {
+		char *s = value, *comma;
+		int nlocs;
+
+		if (c->arches_given) {
+			error_at(kl, "config field 'arches' given twice");
+			free(value);
+			return -1;
+		}
+		c->arches_given = 1;
+		if (!strcmp(value, "all")) {
+			free(value);
+			return 0;
+		}
+		for (;;) {
+			struct loc al = *vl;
+
+			comma = strchr(s, ',');
+			if (comma)
+				*comma = '\0';
+			al.col += (int)(s - value);
+			if (!*s) {
+				error_at(&al, "expected an arch name in arches=, found ''");
+				free(value);
+				return -1;
+			}
+			if (check_chars(s, &al, ARCH_NAME " in arches=", cell_name_chars)) {
+				free(value);
+				return -1;
+			}
+			nlocs = c->narches;
+			*(struct loc *)push(&c->arch_locs, &nlocs, sizeof(struct loc)) = al;
+			*(char **)push(&c->arches, &c->narches, sizeof(char *)) = xstrdup(s);
+			if (!comma)
+				break;
+			s = comma + 1;
+		}
+		free(value);
+		return 0;
+	}
+	error_at(kl, "unknown config field '%s': expected base or arches", key);
+	free(value);
+	return -1;
+}
+
+static void parse_config(struct parse_state *ps, const char *kw)
+{
+	const char *p = kw + 6;
+	size_t n = word(&p);
+	struct loc l = loc_at(ps, p);
+	struct config *c, *old;
+
+	if (!n) {
+		error_at(&l, "expected a config name after 'config'");
+		return;
+	}
+	c = xcalloc(1, sizeof(*c));
+	c->name = xstrndup(p, n);
+	c->loc = l;
+	if (check_chars(c->name, &l, "a config name (letters, digits, '_', '.', '+', '-')", cell_name_chars))
+		goto bad;
+	if (parse_fields(ps, p + n, c, set_config_field))
+		goto bad;
+	if (!c->base)
+		c->base = xstrdup("defconfig");
+	HASH_FIND_STR(ps->cat->config_index, c->name, old);
+	if (old) {
+		error_at(&l, "config '%s' is listed twice: already at %s:%d", c->name, old->loc.file,
+			 old->loc.line);
+		goto bad;
+	}
+	HASH_ADD_KEYPTR(hh, ps->cat->config_index, c->name, strlen(c->name), c);
+	*(struct config **)push(&ps->cat->configs, &ps->cat->nconfigs, sizeof(c)) = c;
+	ps->config = c;
+	return;
+bad:
+	while (c->narches)
+		free(c->arches[--c->narches]);
+	free(c->arches);
+	free(c->arch_locs);
+	free(c->name);
+	free(c->base);
+	free(c);
+}
+
+/* What kconfig writes: y, m, n, a decimal or 0x number, or a "string";
+ * a string's text goes through the shell (merge_config.sh), so it is
+ * plain text.  vl points at the value.  0, or -1 after an error. */
+static int check_fragment_value(const char *v, const struct loc *vl, const char *name)
+{
+	size_t n = strlen(v);
+	const char *d = v;
+
+	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
+		char *text = xstrndup(v + 1, n - 2);
+		struct loc tl = *vl;
+		int ret;
+
+		tl.col++;
+		ret = check_text(text, &tl, FREE_TEXT " in a string");
+		free(text);
+		return ret;
+	}
+	if (!strcmp(v, "y") || !strcmp(v, "m") || !strcmp(v, "n"))
+		return 0;
+	if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
+		if (n > 2 && strspn(v + 2, "0123456789abcdefABCDEF") == n - 2)
+			return 0;
+	} else {
+		if (*d == '-')
+			d++;
+		if (*d && strspn(d, "0123456789") == strlen(d))
+			return 0;
+	}
+	error_at(vl, "expected a value (y, m, n, a number or a \"string\") after '%s='", name);
+	return -1;
+}
+
+static void parse_fragment(struct parse_state *ps, const char *p)
+{
+	struct loc l = loc_at(ps, p), vl;
+	const char *eq = strchr(p, '='), *v;
+	struct frag_line *f;
+	char *name;
+	int i;
+
+	if (!ps->config) {
+		error_at(&l, "expected a 'config NAME' line before the fragment line");
+		return;
+	}
+	if (!eq) {
+		error_at(&l, "expected CONFIG_NAME=value");
+		return;
+	}
+	name = xstrndup(p, eq - p);
+	if (check_identifier(name, &l, "a CONFIG_ symbol")) {
+		free(name);
+		return;
+	}
+	v = eq + 1;
+	vl = loc_at(ps, v);
+	if (check_fragment_value(v, &vl, name)) {
+		free(name);
+		return;
+	}
+	for (i = 0; i < ps->config->nfrags; i++) {
+		if (!strcmp(ps->config->frags[i].name, name)) {
+			error_at(&l, "%s is set twice in config '%s': already at line %d", name,
+				 ps->config->name, ps->config->frags[i].loc.line);
+			free(name);
+			return;
+		}
+	}
+	f = push(&ps->config->frags, &ps->config->nfrags, sizeof(*f));
+	f->name = name;
+	f->value = xstrdup(v);
+	f->loc = l;
+}
+
+static void parse_line(struct parse_state *ps)
+{
+	const char *p = skip_ws(ps->text), *w = p;
+	size_t n = word(&w);
+	struct loc l = loc_at(ps, p);
+	int kind;
+
+	if (!n)
+		return;
+	kind = kind_from_word(w, n);
+	if (kind >= 0 && (w[n] == ' ' || w[n] == '\t' || w[n] == '\0')) {
+		ps->config = NULL;
+		parse_symbol(ps, kind, w);
+		return;
+	}
+	if (starts_with(w, "CONFIG_")) {
+		parse_fragment(ps, w);
+		return;
+	}
+	ps->header = NULL;
+	ps->config = NULL;
+#define IS(kw) (n == strlen(kw) && !strncmp(w, kw, n))
+	if (IS("header"))
+		parse_header(ps, w);
+	else if (IS("forbid"))
+		parse_forbid(ps, w);
+	else if (IS("define"))
+		parse_define(ps, w);
+	else if (IS("arch"))
+		parse_arch(ps, w);
+	else if (IS("config"))
+		parse_config(ps, w);
+	else
+		error_at(&l, "expected a directive (header, forbid, define, arch, config), a symbol kind "
+			 "(func, macro, call, const, flag, var, type, todo) or CONFIG_NAME=value, found '%.*s'",
+			 (int)n, w);
+#undef IS
+}
+
+/* Cut the comment off a line: '#' outside double quotes. */
+static void strip_comment(char *s)
+{
+	int quoted = 0;
+	char *end;
+
+	for (; *s; s++) {
+		if (*s == '"')
+			quoted = !quoted;
+		else if (*s == '#' && !quoted)
+			break;
+	}
+	end = s;
+	*end = '\0';
+}
+
+static void rstrip(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+}
+
+static void check_config_arches(struct catalog *cat)
+{
+	int i, j;
+
+	for (i = 0; i < cat->nconfigs; i++) {
+		struct config *c = cat->configs[i];
+
+		for (j = 0; j < c->narches; j++)
+			if (!catalog_arch(cat, c->arches[j]))
+				error_at(&c->arch_locs[j], "config '%s' names arch '%s', which no arch line defines",
+					 c->name, c->arches[j]);
+	}
+}
+
+struct catalog *catalog_read(char **paths, int npaths)
+{
+	struct catalog *cat = xcalloc(1, sizeof(*cat));
+	int before = error_count(), i;
+
+	for (i = 0; i < npaths; i++) {
+		struct parse_state ps = { cat, NULL, 0, NULL, NULL, NULL };
+		char *text = read_text_file(paths[i], NULL, "catalog lines"), *line, *next;
+
+		*(char **)push(&cat->files, &cat->nfiles, sizeof(char *)) = xstrdup(paths[i]);
+		ps.file = cat->files[cat->nfiles - 1];
+		if (!text) {
+			if (errno != EILSEQ)	/* a NUL byte: reported */
+				error("cannot read catalog %s: %s", paths[i], strerror(errno));
+			continue;
+		}
+		for (line = text; *line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			else
+				next = line + strlen(line);
+			ps.line++;
+			ps.text = line;
+			strip_comment(line);
+			rstrip(line);
+			parse_line(&ps);
+		}
+		free(text);
+	}
+	check_config_arches(cat);
+	if (error_count() != before) {
+		catalog_free(cat);
+		return NULL;
+	}
+	return cat;
+}
+
+void catalog_free(struct catalog *cat)
+{
+	struct symbol *s, *stmp;
+	int i, j;
+
+	if (!cat)
+		return;
+	HASH_ITER(hh, cat->sym_index, s, stmp) {
+		HASH_DEL(cat->sym_index, s);
+		cond_free(s->cond);
+		free(s->cond_text);
+		free(s->name);
+		free(s->type);
+		for (j = 0; j < s->nargs; j++)
+			free(s->args[j]);
+		free(s->args);
+		free(s);
+	}
+	HASH_CLEAR(hh, cat->header_index);
+	for (i = 0; i < cat->nheaders; i++) {
+		free(cat->headers[i]->path);
+		free(cat->headers[i]->syms);
+		free(cat->headers[i]);
+	}
+	free(cat->headers);
+	for (i = 0; i < cat->nforbids; i++) {
+		free(cat->forbids[i].path);
+		free(cat->forbids[i].reason);
+	}
+	free(cat->forbids);
+	HASH_CLEAR(hh, cat->define_index);
+	for (i = 0; i < cat->ndefines; i++) {
+		cond_free(cat->defines[i]->cond);
+		free(cat->defines[i]->cond_text);
+		free(cat->defines[i]->name);
+		free(cat->defines[i]);
+	}
+	free(cat->defines);
+	HASH_CLEAR(hh, cat->arch_index);
+	for (i = 0; i < cat->narches; i++) {
+		struct arch *a = cat->arches[i];
+
+		free(a->name);
+		free(a->karch);
+		free(a->kconfig);
+		free(a->cross);
+		free(a->llvm);
+		free(a->package);
+		free(a->defconfig);
+		free(a->unavailable);
+		free(a);
+	}
+	free(cat->arches);
+	HASH_CLEAR(hh, cat->config_index);
+	for (i = 0; i < cat->nconfigs; i++) {
+		struct config *c = cat->configs[i];
+
+		for (j = 0; j < c->narches; j++)
+			free(c->arches[j]);
+		free(c->arches);
+		free(c->arch_locs);
+		for (j = 0; j < c->nfrags; j++) {
+			free(c->frags[j].name);
+			free(c->frags[j].value);
+		}
+		free(c->frags);
+		free(c->name);
+		free(c->base);
+		free(c);
+	}
+	free(cat->configs);
+	for (i = 0; i < cat->nfiles; i++)
+		free(cat->files[i]);
+	free(cat->files);
+	free(cat);
+}
+
+struct header *catalog_header(const struct catalog *cat, const char *path)
+{
+	struct header *h;
+
+	HASH_FIND_STR(cat->header_index, path, h);
+	return h;
+}
+
+struct symbol *catalog_symbol(const struct catalog *cat, const char *name)
+{
+	struct symbol *s;
+
+	HASH_FIND_STR(cat->sym_index, name, s);
+	return s;
+}
+
+struct arch *catalog_arch(const struct catalog *cat, const char *name)
+{
+	struct arch *a;
+
+	HASH_FIND_STR(cat->arch_index, name, a);
+	return a;
+}
+
+struct config *catalog_config(const struct catalog *cat, const char *name)
+{
+	struct config *c;
+
+	HASH_FIND_STR(cat->config_index, name, c);
+	return c;
+}
+
+int config_applies_to(const struct config *cfg, const char *arch)
+{
+	int i;
+
+	if (!cfg->arches)
+		return 1;
+	for (i = 0; i < cfg->narches; i++)
+		if (!strcmp(cfg->arches[i], arch))
+			return 1;
+	return 0;
+}
+
+struct eval_ctx {
+	const struct catalog *cat;
+	cond_value_fn config_value;
+	cond_visit_fn visit;
+	void *ctx;
+};
+
+static int eval_name(const char *name, void *p)
+{
+	struct eval_ctx *ec = p;
+	struct define *d;
+
+	HASH_FIND_STR(ec->cat->define_index, name, d);
+	if (d)
+		return cond_eval(d->cond, eval_name, ec);
+	return ec->config_value(name, ec->ctx);
+}
+
+int catalog_cond_holds(const struct catalog *cat, const struct cond *c, cond_value_fn config_value, void *ctx)
+{
+	struct eval_ctx ec = { cat, config_value, NULL, ctx };
+
+	return !c || cond_eval(c, eval_name, &ec);
+}
+
+static void visit_name(const char *name, void *p)
+{
+	struct eval_ctx *ec = p;
+	struct define *d;
+
+	HASH_FIND_STR(ec->cat->define_index, name, d);
+	if (d)
+		cond_visit(d->cond, visit_name, ec);
+	else
+		ec->visit(name, ec->ctx);
+}
+
+void catalog_cond_configs(const struct catalog *cat, const struct cond *c, cond_visit_fn visit, void *ctx)
+{
+	struct eval_ctx ec = { cat, NULL, visit, ctx };
+
+	cond_visit(c, visit_name, &ec);
+}

@@ -1,0 +1,949 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * catalog-update.  The catalog files are edited as lines of text, so
+ * that comments, blank lines and layout survive.  One round reads the
+ * catalog, asks drift_check() what differs and edits the lines; rounds
+ * repeat (on temporary copies) until nothing drifts, because one change
+ * can uncover the next (a symbol moved to a header the catalog did not
+ * list makes that header catalogued, and its other symbols new).  Only
+ * then are the real files replaced.
+ */
+#include "scan/catalog_update.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpp/clex.h"
+#include "scan/drift.h"
+#include "base/run.h"
+#include "base/util.h"
+#include "model/validate.h"
+
+/* --- #if conditions as catalog conditions --- */
+
+struct tr {
+	int k;		/* 1: always true, 0: never, -1: text */
+	char *text;
+	int prec;	/* 3: operand or "!x", 2: "&&", 1: "||" */
+};
+
+struct tparser {
+	struct clex lx;
+	struct clex_tok t;
+	const struct catalog *cat;
+	int failed;
+	int nesting;	/* '!' and '(' being translated: the recursion's depth */
+};
+
+static void tnext(struct tparser *tp)
+{
+	clex_next(&tp->lx, &tp->t);
+}
+
+static int tis(const struct tparser *tp, const char *w)
+{
+	return tp->t.kind != CT_EOF && strlen(w) == tp->t.n && !memcmp(tp->t.s, w, tp->t.n);
+}
+
+static struct tr konst(int k)
+{
+	struct tr r = { k, NULL, 3 };
+
+	return r;
+}
+
+static struct tr fail(struct tparser *tp)
+{
+	tp->failed = 1;
+	return konst(0);
+}
+
+static struct tr sym(const char *name)
+{
+	struct tr r = { -1, xstrdup(name), 3 };
+
+	return r;
+}
+
+static char *wrap(struct tr *r, int prec)
+{
+	char *s = r->prec < prec ? xasprintf("(%s)", r->text) : xstrdup(r->text);
+
+	free(r->text);
+	r->text = NULL;
+	return s;
+}
+
+static struct tr tr_not(struct tr a)
+{
+	struct tr r = { -1, NULL, 3 };
+	char *s;
+
+	if (a.k >= 0)
+		return konst(!a.k);
+	s = wrap(&a, 3);
+	r.text = xasprintf("!%s", s);
+	free(s);
+	return r;
+}
+
+static struct tr tr_bin(struct tr a, struct tr b, int and)
+{
+	struct tr r = { -1, NULL, and ? 2 : 1 };
+	char *x, *y;
+
+	if (a.k == !and || b.k == !and) {
+		free(a.text);
+		free(b.text);
+		return konst(!and);
+	}
+	if (a.k == and)
+		return b;
+	if (b.k == and)
+		return a;
+	x = wrap(&a, r.prec);
+	y = wrap(&b, r.prec);
+	r.text = xasprintf("%s %s %s", x, and ? "&&" : "||", y);
+	free(x);
+	free(y);
+	return r;
+}
+
+/* defined(NAME) */
+static struct tr defined_value(struct tparser *tp, const char *name)
+{
+	static const char *const never[] = { "__ASSEMBLY__", "__ASSEMBLER__", "__CHECKER__", "__GENKSYMS__" };
+	struct define *d;
+	size_t i;
+
+	if (starts_with(name, "CONFIG_"))
+		return sym(name);
+	if (!strcmp(name, "__KERNEL__"))
+		return konst(1);
+	for (i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+		if (!strcmp(name, never[i]))
+			return konst(0);
+	HASH_FIND_STR(tp->cat->define_index, name, d);
+	if (d)
+		return sym(name);
+	return fail(tp);
+}
+
+static struct tr t_or(struct tparser *tp);
+
+static struct tr t_unary(struct tparser *tp)
+{
+	struct tr r;
+	char *name;
+
+	if (tp->failed)
+		return konst(0);
+	/* deeper than a catalog condition may be: not translatable */
+	if ((tis(tp, "!") || tis(tp, "(")) && tp->nesting >= COND_MAX_DEPTH)
+		return fail(tp);
+	if (tis(tp, "!")) {
+		tnext(tp);
+		tp->nesting++;
+		r = tr_not(t_unary(tp));
+		tp->nesting--;
+		return r;
+	}
+	if (tis(tp, "(")) {
+		tnext(tp);
+		tp->nesting++;
+		r = t_or(tp);
+		tp->nesting--;
+		if (!tis(tp, ")")) {
+			free(r.text);
+			return fail(tp);
+		}
+		tnext(tp);
+		return r;
+	}
+	if (tp->t.kind == CT_NUMBER) {
+		int k = tis(tp, "0") ? 0 : tis(tp, "1") ? 1 : -1;
+
+		tnext(tp);
+		return k < 0 ? fail(tp) : konst(k);
+	}
+	if (tp->t.kind != CT_IDENT)
+		return fail(tp);
+	name = xstrndup(tp->t.s, tp->t.n);
+	tnext(tp);
+	if (!strcmp(name, "defined")) {
+		int paren = tis(tp, "(");
+
+		free(name);
+		if (paren)
+			tnext(tp);
+		if (tp->t.kind != CT_IDENT)
+			return fail(tp);
+		name = xstrndup(tp->t.s, tp->t.n);
+		tnext(tp);
+		if (paren && !tis(tp, ")")) {
+			free(name);
+			return fail(tp);
+		}
+		if (paren)
+			tnext(tp);
+		r = defined_value(tp, name);
+	} else if (!strcmp(name, "IS_ENABLED") || !strcmp(name, "IS_BUILTIN") || !strcmp(name, "IS_MODULE")) {
+		char *arg = NULL;
+
+		if (tis(tp, "(")) {
+			tnext(tp);
+			if (tp->t.kind == CT_IDENT)
+				arg = xstrndup(tp->t.s, tp->t.n);
+			tnext(tp);
+		}
+		if (!arg || !tis(tp, ")") || !starts_with(arg, "CONFIG_")) {
+			free(arg);
+			free(name);
+			return fail(tp);
+		}
+		tnext(tp);
+		if (!strcmp(name, "IS_BUILTIN")) {
+			r = sym(arg);
+		} else {
+			char *mod = xasprintf("%s_MODULE", arg);
+
+			r = !strcmp(name, "IS_MODULE") ? sym(mod) : tr_bin(sym(arg), sym(mod), 0);
+			free(mod);
+		}
+		free(arg);
+	} else if (starts_with(name, "CONFIG_")) {
+		r = sym(name);	/* "#if CONFIG_X": set (to a non-zero value) */
+	} else {
+		r = fail(tp);
+	}
+	free(name);
+	return r;
+}
+
+static struct tr t_and(struct tparser *tp)
+{
+	struct tr r = t_unary(tp);
+
+	while (!tp->failed && tis(tp, "&&")) {
+		tnext(tp);
+		r = tr_bin(r, t_unary(tp), 1);
+	}
+	return r;
+}
+
+static struct tr t_or(struct tparser *tp)
+{
+	struct tr r = t_and(tp);
+
+	while (!tp->failed && tis(tp, "||")) {
+		tnext(tp);
+		r = tr_bin(r, t_and(tp), 0);
+	}
+	return r;
+}
+
+/* One #if level's text; tp->failed if it cannot be translated. */
+static struct tr translate(const struct catalog *cat, const char *text, int *failed)
+{
+	struct tparser tp;
+	struct tr r;
+
+	memset(&tp, 0, sizeof(tp));
+	tp.cat = cat;
+	clex_init(&tp.lx, text, strlen(text), 1, 1);
+	tnext(&tp);
+	r = t_or(&tp);
+	if (!tp.failed && tp.t.kind != CT_EOF)
+		tp.failed = 1;
+	if (tp.failed) {
+		free(r.text);
+		*failed = 1;
+		return konst(0);
+	}
+	return r;
+}
+
+/* A chain: the AND of its levels. */
+static struct tr translate_chain(const struct catalog *cat, const struct scan_cond *c, int *failed)
+{
+	struct tr r = konst(1);
+
+	for (; c && !*failed; c = c->parent)
+		r = tr_bin(translate(cat, c->text, failed), r, 1);
+	return r;
+}
+
+static int cond_name_ok(const char *name, void *ctx)
+{
+	const struct catalog *cat = ctx;
+	struct define *d;
+
+	HASH_FIND_STR(cat->define_index, name, d);
+	return d != NULL;
+}
+
+struct branch {
+	const struct scan_cond *c;
+	const struct scan_file *f;
+};
+
+/* Replace the branches that cover all of an #if ... #else ... #endif by
+ * the level around it; returns whether something was merged. */
+static int merge_siblings(struct branch *b, int *n)
+{
+	int i, j, m;
+
+	for (i = 0; i < *n; i++) {
+		const struct scan_cond *c = b[i].c;
+		const struct scan_group *g;
+		char seen[256] = { 0 };
+		int covered = 0;
+
+		if (!c)
+			continue;
+		g = &b[i].f->groups[c->group];
+		if (!g->has_else || g->nbranches > 256)
+			continue;
+		for (j = 0; j < *n; j++) {
+			if (b[j].f == b[i].f && b[j].c && b[j].c->parent == c->parent && b[j].c->group == c->group &&
+			    !seen[b[j].c->branch]) {
+				seen[b[j].c->branch] = 1;
+				covered++;
+			}
+		}
+		if (covered < g->nbranches)
+			continue;
+		for (j = m = 0; j < *n; j++)
+			if (!(b[j].f == b[i].f && b[j].c && b[j].c->parent == c->parent && b[j].c->group == c->group))
+				b[m++] = b[j];
+		b[m].c = c->parent;
+		b[m].f = b[i].f;
+		*n = m + 1;
+		return 1;
+	}
+	return 0;
+}
+
+char *catalog_update_condition(const struct catalog *cat, const struct scan_def *const *defs, int n)
+{
+	struct branch *b = xmalloc((n + 1) * sizeof(*b));
+	struct tr all = konst(0);
+	struct cond *parsed;
+	struct loc nowhere = { "catalog-update", 0, 1 };
+	char *text;
+	int i, j, m = 0, failed = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < m; j++)
+			if (b[j].c == defs[i]->cond && b[j].f == defs[i]->file)
+				break;
+		if (j == m) {
+			b[m].c = defs[i]->cond;
+			b[m++].f = defs[i]->file;
+		}
+	}
+	while (merge_siblings(b, &m))
+		;
+	for (i = 0; i < m && !failed; i++)
+		all = tr_bin(all, translate_chain(cat, b[i].c, &failed), 0);
+	free(b);
+	if (failed || all.k == 0) {
+		free(all.text);
+		return NULL;	/* not expressible, or never true in kernel C */
+	}
+	if (all.k == 1)
+		return xstrdup("");
+	/* canonical spelling, and a check that the catalog will accept it */
+	parsed = cond_parse(all.text, &nowhere, cond_name_ok, (void *)cat);
+	free(all.text);
+	if (!parsed)
+		return NULL;
+	text = cond_to_string(parsed);
+	cond_free(parsed);
+	return text;
+}
+
+/* --- catalog lines for what the tree has --- */
+
+char *catalog_update_line(const struct catalog *cat, const char *name, const struct scan_def *const *defs, int n)
+{
+	const struct scan_def *func = NULL, *var = NULL, *first = defs[0];
+	int has_func = 0, has_macro = 0, has_define = 0, has_value = 0, has_typedef = 0, has_tag = 0;
+	const char *kind, *todo_kind;
+	char *sig = NULL, *cond, *line, *what, *chain = NULL;
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		const struct scan_def *d = defs[i];
+
+		switch (d->kind) {
+		case SCAN_FUNC:
+		case SCAN_PROTO:
+			has_func = 1;
+			if (!func && d->sig_ok) {
+				for (j = 0; j < d->nargs; j++)
+					if (!strcmp(d->args[j], "..."))
+						break;
+				if (j == d->nargs)
+					func = d;
+			}
+			break;
+		case SCAN_MACRO:
+			has_macro = 1;
+			break;
+		case SCAN_DEFINE:
+			has_define = 1;
+			if (d->value && *d->value)
+				has_value = 1;
+			break;
+		case SCAN_VAR:
+			if (!var && d->type)
+				var = d;
+			break;
+		case SCAN_TYPEDEF:
+			has_typedef = 1;
+			break;
+		case SCAN_STRUCT:
+		case SCAN_UNION:
+		case SCAN_ENUM:
+			has_tag = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (has_tag || has_typedef) {
+		kind = "type";
+		todo_kind = has_tag ? (first->kind == SCAN_UNION ? "union" : first->kind == SCAN_ENUM ? "enum" : "struct")
+				    : "type";
+	} else if (has_func) {
+		kind = has_macro || has_define ? "call" : "func";
+		todo_kind = kind;
+		if (func)
+			sig = scan_format_signature(func->type, func->args, func->nargs);
+		else
+			kind = NULL;
+	} else if (has_macro) {
+		kind = NULL;
+		todo_kind = "macro";
+	} else if (has_define) {
+		kind = has_value ? NULL : "flag";
+		todo_kind = "const";
+	} else {
+		todo_kind = "var";
+		kind = var ? "var" : NULL;
+		if (var)
+			sig = xstrdup(var->type);
+	}
+	cond = catalog_update_condition(cat, defs, n);
+	if (!cond) {
+		kind = NULL;
+		chain = scan_cond_chain(first->cond);
+	}
+	if (kind) {
+		line = xasprintf("%s\t%s%s%s%s%s", kind, name, sig ? "\t" : "", sig ? sig : "", *cond ? "\tif " : "",
+				 cond);
+	} else {
+		/* "todo struct foo" is spelled "todo foo struct" */
+		const char *bare = has_tag && strchr(name, ' ') ? strchr(name, ' ') + 1 : name;
+
+		what = scan_def_signature(func ? func : var ? var : first);
+		line = xasprintf("todo\t%s\t%s%s%s\t# tree: %s%s%s at %s:%d%s%s", bare, todo_kind, cond && *cond ? "\tif " : "",
+				 cond && *cond ? cond : "", drift_kind_phrase(first->kind), *what ? " " : "", what,
+				 first->file->path, first->line, chain ? ", only if " : "", chain ? chain : "");
+		free(what);
+	}
+	free(sig);
+	free(cond);
+	free(chain);
+	return line;
+}
+
+/* --- the catalog files as lines --- */
+
+struct line {
+	char *text;
+	int deleted;
+	char **after;		/* lines inserted after this one */
+	int nafter;
+};
+
+struct block {			/* a "header" block appended to the file */
+	char *header;
+	char **lines;
+	int nlines;
+};
+
+struct cfile {
+	struct line *lines;
+	int nlines;
+	int trailing_nl;
+	struct block *blocks;
+	int nblocks;
+};
+
+static void cfile_clear(struct cfile *f)
+{
+	int i, j;
+
+	for (i = 0; i < f->nlines; i++) {
+		free(f->lines[i].text);
+		for (j = 0; j < f->lines[i].nafter; j++)
+			free(f->lines[i].after[j]);
+		free(f->lines[i].after);
+	}
+	free(f->lines);
+	for (i = 0; i < f->nblocks; i++) {
+		free(f->blocks[i].header);
+		for (j = 0; j < f->blocks[i].nlines; j++)
+			free(f->blocks[i].lines[j]);
+		free(f->blocks[i].lines);
+	}
+	free(f->blocks);
+	memset(f, 0, sizeof(*f));
+}
+
+static void cfile_load(struct cfile *f, const char *text)
+{
+	const char *p = text, *nl;
+
+	cfile_clear(f);
+	f->trailing_nl = !*text || text[strlen(text) - 1] == '\n';
+	while (*p) {
+		struct line *l = push(&f->lines, &f->nlines, sizeof(*f->lines));
+
+		nl = strchr(p, '\n');
+		l->text = nl ? xstrndup(p, nl - p) : xstrdup(p);
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+}
+
+static char *cfile_render(const struct cfile *f)
+{
+	struct strbuf sb;
+	int i, j, appended = 0;
+
+	sb_init(&sb);
+	sb_add(&sb, "");
+	for (i = 0; i < f->nlines; i++) {
+		if (!f->lines[i].deleted)
+			sb_addf(&sb, "%s\n", f->lines[i].text);
+		for (j = 0; j < f->lines[i].nafter; j++)
+			sb_addf(&sb, "%s\n", f->lines[i].after[j]);
+		appended |= f->lines[i].nafter;
+	}
+	for (i = 0; i < f->nblocks; i++) {
+		if (sb.len && !(sb.len >= 2 && sb.buf[sb.len - 1] == '\n' && sb.buf[sb.len - 2] == '\n'))
+			sb_addc(&sb, '\n');
+		sb_addf(&sb, "header %s\n", f->blocks[i].header);
+		for (j = 0; j < f->blocks[i].nlines; j++)
+			sb_addf(&sb, "%s\n", f->blocks[i].lines[j]);
+		appended = 1;
+	}
+	if (!f->trailing_nl && !appended && sb.len)
+		sb.buf[--sb.len] = '\0';
+	return sb_detach(&sb);
+}
+
+/* A catalog symbol line, cut up: "<indent><kind> <name> <sig><tail>",
+ * the tail being " if COND" and/or "# comment" with the blanks before. */
+struct cut {
+	const char *indent_end, *kind_end, *name, *name_end, *sig, *sig_end, *tail;
+};
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void cut_line(const char *text, int is_type, struct cut *c)
+{
+	const char *p, *end, *comment = NULL;
+	int quoted = 0;
+
+	for (p = text; *p; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (*p == '#' && !quoted) {
+			comment = p;
+			break;
+		}
+	}
+	end = comment ? comment : text + strlen(text);
+	/* " if" as catalog.c's find_if() sees it */
+	for (p = text; p < end; p++) {
+		if (p[0] == 'i' && p + 1 < end && p[1] == 'f' && (p == text || blank(p[-1]) || p[-1] == ')') &&
+		    (p + 2 == end || blank(p[2]) || p[2] == '(' || p[2] == '!')) {
+			end = p;
+			break;
+		}
+	}
+	while (end > text && blank(end[-1]))
+		end--;
+	c->tail = end;
+	for (p = text; blank(*p); p++)
+		;
+	c->indent_end = p;
+	while (p < end && !blank(*p))
+		p++;
+	c->kind_end = p;
+	while (p < end && blank(*p))
+		p++;
+	c->name = p;
+	if (is_type) {
+		c->name_end = end;
+		c->sig = c->sig_end = end;
+		return;
+	}
+	while (p < end && !blank(*p))
+		p++;
+	c->name_end = p;
+	while (p < end && blank(*p))
+		p++;
+	c->sig = p;
+	c->sig_end = end;
+}
+
+/* The line with its kind word and/or signature replaced (NULL: keep;
+ * sig "" drops it). */
+static char *rewrite(const char *text, int is_type, const char *kind, const char *sig)
+{
+	struct cut c;
+	struct strbuf sb;
+
+	cut_line(text, is_type, &c);
+	sb_init(&sb);
+	sb_addn(&sb, text, c.indent_end - text);
+	if (kind)
+		sb_add(&sb, kind);
+	else
+		sb_addn(&sb, c.indent_end, c.kind_end - c.indent_end);
+	sb_addc(&sb, '\t');
+	sb_addn(&sb, c.name, c.name_end - c.name);
+	if (sig && *sig) {
+		sb_addc(&sb, '\t');
+		sb_add(&sb, sig);
+	} else if (!sig && c.sig_end > c.sig) {
+		sb_addc(&sb, '\t');
+		sb_addn(&sb, c.sig, c.sig_end - c.sig);
+	}
+	sb_add(&sb, c.tail);
+	return sb_detach(&sb);
+}
+
+static char *commented_out(const char *text)
+{
+	const char *p = text;
+
+	while (blank(*p))
+		p++;
+	return xasprintf("%.*s# gone: %s", (int)(p - text), text, p);
+}
+
+/* --- one round --- */
+
+struct round {
+	const struct catalog *cat;
+	const struct scan_index *ix;
+	struct cfile *files;
+	int nfiles;
+};
+
+static int file_index(const struct round *r, const char *file)
+{
+	int i;
+
+	for (i = 0; i < r->cat->nfiles; i++)
+		if (r->cat->files[i] == file || !strcmp(r->cat->files[i], file))
+			return i;
+	return -1;
+}
+
+static struct line *line_at(struct round *r, const struct loc *l)
+{
+	int fi = file_index(r, l->file);
+
+	if (fi < 0 || l->line < 1 || l->line > r->files[fi].nlines)
+		return NULL;
+	return &r->files[fi].lines[l->line - 1];
+}
+
+/* Add text to the end of header incname's block: the catalog's, or a new
+ * one at the end of file fi. */
+static void add_to_block(struct round *r, const char *incname, int fi, const char *text)
+{
+	const struct header *h = catalog_header(r->cat, incname);
+	struct cfile *f;
+	struct block *b;
+	int i;
+
+	if (h) {
+		struct loc last = h->loc;
+		struct line *l;
+
+		for (i = 0; i < h->nsyms; i++)
+			if (h->syms[i]->loc.line > last.line)
+				last.line = h->syms[i]->loc.line;
+		l = line_at(r, &last);
+		if (l) {
+			*(char **)push(&l->after, &l->nafter, sizeof(char *)) = xstrdup(text);
+			return;
+		}
+	}
+	f = &r->files[fi];
+	for (i = 0; i < f->nblocks; i++)
+		if (!strcmp(f->blocks[i].header, incname))
+			break;
+	if (i == f->nblocks) {
+		b = push(&f->blocks, &f->nblocks, sizeof(*f->blocks));
+		b->header = xstrdup(incname);
+	}
+	b = &f->blocks[i];
+	*(char **)push(&b->lines, &b->nlines, sizeof(char *)) = xstrdup(text);
+}
+
+/* The definitions of name in the files called incname. */
+static int defs_in(const struct scan_index *ix, const char *name, const char *incname,
+		   const struct scan_def ***out)
+{
+	const struct scan_def *d;
+	int n = 0;
+
+	*out = NULL;
+	for (d = scan_lookup(ix, name); d; d = d->next)
+		if (drift_def_counts(d) && d->file->include_name && !strcmp(d->file->include_name, incname))
+			*(const struct scan_def **)push(out, &n, sizeof(**out)) = d;
+	return n;
+}
+
+/* The catalog line for a symbol catalogued with the wrong kind. */
+static char *fix_kind(struct round *r, const struct symbol *s, const char *text)
+{
+	const struct scan_def **defs;
+	char *key = drift_symbol_key(s), *line, *res;
+	int n = defs_in(r->ix, key, s->header->path, &defs), i, macros = 1;
+
+	for (i = 0; i < n; i++)
+		if (defs[i]->kind != SCAN_MACRO && defs[i]->kind != SCAN_DEFINE)
+			macros = 0;
+	if (macros && (s->kind == SYM_FUNC || s->kind == SYM_CALL)) {
+		/* a function that became a macro: its types stay the best guess */
+		res = rewrite(text, 0, "macro", NULL);
+	} else {
+		struct cut c;
+		char *kw;
+
+		line = catalog_update_line(r->cat, key, defs, n);
+		/* keep the line's own condition and comment: only kind and types change */
+		cut_line(line, 0, &c);
+		kw = xstrndup(line, c.kind_end - line);
+		if (!strcmp(kw, "todo") || !strcmp(kw, "type")) {
+			struct cut o;
+
+			cut_line(text, s->kind == SYM_TYPE, &o);
+			res = xasprintf("%.*s%s", (int)(o.indent_end - text), text, line);
+		} else {
+			char *sig = xstrndup(c.sig, c.sig_end - c.sig);
+
+			res = rewrite(text, s->kind == SYM_TYPE, kw, sig);
+			free(sig);
+		}
+		free(kw);
+		free(line);
+	}
+	free(defs);
+	free(key);
+	return res;
+}
+
+static void apply(struct round *r, const struct drift_report *rep)
+{
+	int i, pass;
+
+	/* edits in place first, so that a moved line carries them along */
+	for (pass = 0; pass < 3; pass++) {
+		for (i = 0; i < rep->n; i++) {
+			const struct drift *d = &rep->items[i];
+			struct line *l = d->kind == DRIFT_NEW ? NULL : line_at(r, &d->loc);
+			char *text = NULL;
+
+			if (pass == 0 && l && d->kind == DRIFT_SIGNATURE) {
+				char *sig = scan_format_signature(d->def->type, d->def->args, d->def->nargs);
+
+				text = rewrite(l->text, 0, NULL, sig);
+				free(sig);
+			} else if (pass == 0 && l && d->kind == DRIFT_KIND) {
+				text = fix_kind(r, d->sym, l->text);
+			} else if (pass == 0 && l && (d->kind == DRIFT_GONE || d->kind == DRIFT_HEADER_GONE)) {
+				text = commented_out(l->text);
+			} else if (pass == 1 && l && d->kind == DRIFT_MOVED) {
+				l->deleted = 1;
+				add_to_block(r, d->to, file_index(r, d->loc.file), l->text);
+			} else if (pass == 2 && d->kind == DRIFT_NEW) {
+				const struct scan_def **defs;
+				int n = defs_in(r->ix, d->def->name, d->header->path, &defs);
+				char *line = catalog_update_line(r->cat, d->def->name, defs, n);
+
+				text = xasprintf("\t%s", line);
+				add_to_block(r, d->header->path, file_index(r, d->header->loc.file), text);
+				free(line);
+				free(defs);
+				free(text);
+				text = NULL;
+			}
+			if (text) {
+				free(l->text);
+				l->text = text;
+			}
+		}
+	}
+}
+
+/* Print a drift line with the round's temporary file name replaced. */
+static void print_item(FILE *out, const struct catalog *cat, char **paths, const struct drift *d)
+{
+	int i;
+
+	for (i = 0; i < cat->nfiles; i++) {
+		size_t n = strlen(cat->files[i]);
+
+		if (d->loc.file == cat->files[i] && !strncmp(d->text, cat->files[i], n)) {
+			fprintf(out, "%s%s\n", paths[i], d->text + n);
+			return;
+		}
+	}
+	fprintf(out, "%s\n", d->text);
+}
+
+/* Write every catalog file whose text changed, all or none: a full disk
+ * leaves each file as it was (exit 2). */
+static int write_changed(char **paths, int npaths, struct cfile *files, char **originals, FILE *out)
+{
+	const char **wpaths = xcalloc(npaths, sizeof(char *));
+	char **texts = xcalloc(npaths, sizeof(char *));
+	int i, ret;
+
+	for (i = 0; i < npaths; i++) {
+		texts[i] = cfile_render(&files[i]);
+		if (strcmp(texts[i], originals[i]))
+			wpaths[i] = paths[i];
+	}
+	ret = write_files_atomic(npaths, wpaths, (const char *const *)texts) ? 2 : 0;
+	for (i = 0; i < npaths; i++) {
+		if (!ret && wpaths[i])
+			fprintf(out, "catalog-update: rewrote %s\n", paths[i]);
+		free(texts[i]);
+	}
+	free(texts);
+	free(wpaths);
+	return ret;
+}
+
+int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out)
+{
+	struct cfile *files = xcalloc(npaths + 1, sizeof(*files));
+	char **originals = xcalloc(npaths + 1, sizeof(char *)), **tmp = xcalloc(npaths + 1, sizeof(char *));
+	char *tmpdir = NULL;
+	int i, round, ret = 0, changes = 0;
+
+	for (i = 0; i < npaths; i++) {
+		originals[i] = read_text_file(paths[i], NULL, "catalog lines");
+		if (!originals[i]) {
+			if (errno != EILSEQ)	/* a NUL byte: reported */
+				error("cannot read catalog %s: %s", paths[i], strerror(errno));
+			ret = 2;
+			goto out;
+		}
+		cfile_load(&files[i], originals[i]);
+	}
+	for (round = 0;; round++) {
+		struct catalog *cat;
+		struct drift_report *rep;
+		struct round r;
+
+		if (round > 0) {
+			if (!tmpdir) {
+				const char *base = getenv("TMPDIR");
+
+				tmpdir = xasprintf("%s/hdrtest-update.XXXXXX", base && *base ? base : "/tmp");
+				if (!mkdtemp(tmpdir)) {
+					error("cannot make a temporary dir %s: %s", tmpdir, strerror(errno));
+					free(tmpdir);
+					tmpdir = NULL;
+					ret = 1;
+					goto out;
+				}
+			}
+			for (i = 0; i < npaths; i++) {
+				char *text = cfile_render(&files[i]);
+
+				free(tmp[i]);
+				tmp[i] = xasprintf("%s/%d.cat", tmpdir, i);
+				if (write_text(tmp[i], text)) {
+					free(text);
+					ret = 2;
+					goto out;
+				}
+				free(text);
+			}
+		}
+		cat = catalog_read(round ? tmp : paths, npaths);
+		if (!cat) {
+			if (round)
+				error("the updated catalog does not parse (a bug in catalog-update); nothing was written");
+			ret = round ? 1 : 2;
+			goto out;
+		}
+		rep = drift_check(cat, ix);
+		if (!rep->ndrift || round == 8) {
+			for (i = 0; i < rep->n; i++)
+				if (rep->items[i].kind == DRIFT_TODO || rep->ndrift)
+					print_item(out, cat, paths, &rep->items[i]);
+			if (rep->ndrift) {
+				error("the catalog still drifts after %d rounds of updates; nothing was written", round);
+				ret = 1;
+			}
+			drift_report_free(rep);
+			catalog_free(cat);
+			break;
+		}
+		for (i = 0; i < rep->n; i++)
+			if (rep->items[i].kind != DRIFT_TODO)
+				print_item(out, cat, paths, &rep->items[i]);
+		changes += rep->ndrift;
+		r.cat = cat;
+		r.ix = ix;
+		r.files = files;
+		r.nfiles = npaths;
+		apply(&r, rep);
+		/* the next round reads what this one wrote */
+		for (i = 0; i < npaths; i++) {
+			char *text = cfile_render(&files[i]);
+
+			cfile_load(&files[i], text);
+			free(text);
+		}
+		drift_report_free(rep);
+		catalog_free(cat);
+	}
+	if (ret)
+		goto out;
+	ret = write_changed(paths, npaths, files, originals, out);
+	if (!ret && !changes)
+		fprintf(out, "catalog-update: the catalog matches the tree; nothing to do\n");
+out:
+	for (i = 0; i < npaths; i++) {
+		cfile_clear(&files[i]);
+		free(originals[i]);
+		free(tmp[i]);
+	}
+	free(files);
+	free(originals);
+	free(tmp);
+	if (tmpdir) {
+		remove_tree(tmpdir);
+		free(tmpdir);
+	}
+	return ret;
+}
