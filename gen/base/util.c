@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "base/util.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,33 +203,6 @@ char *sb_detach(struct strbuf *sb)
 	return p;
 }
 
-char *read_file(const char *path, size_t *len)
-{
-	struct strbuf sb;
-	char chunk[65536];
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	if (!f)
-		return NULL;
-	sb_init(&sb);
-	sb_add(&sb, "");
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		sb_addn(&sb, chunk, n);
-	if (ferror(f)) {
-		int e = errno;
-
-		fclose(f);
-		sb_release(&sb);
-		errno = e;
-		return NULL;
-	}
-	fclose(f);
-	if (len)
-		*len = sb.len;
-	return sb_detach(&sb);
-}
-
 void text_loc(struct loc *loc, const char *text, const char *p)
 {
 	const char *bol = text, *q;
@@ -260,23 +232,6 @@ int check_no_nul(const char *file, const char *text, size_t len, const char *exp
 	text_loc(&loc, text, nul);
 	nul_error(&loc, expected);
 	return -1;
-}
-
-char *read_text_file(const char *path, size_t *len, const char *expected)
-{
-	size_t n;
-	char *text = read_file(path, &n);
-
-	if (!text)
-		return NULL;
-	if (check_no_nul(path, text, n, expected)) {
-		free(text);
-		errno = EILSEQ;
-		return NULL;
-	}
-	if (len)
-		*len = n;
-	return text;
 }
 
 int starts_with(const char *s, const char *prefix)

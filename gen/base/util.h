@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Small helpers: allocation that cannot fail silently, a growable string,
- * file reading, and errors in the file:line:col form compilers use. */
+ * and errors in the file:line:col form compilers use. */
 #ifndef HDRTEST_UTIL_H
 #define HDRTEST_UTIL_H
 
@@ -39,14 +39,9 @@ void sb_release(struct strbuf *sb);
 /* Hand the buffer over to the caller; sb is reset. */
 char *sb_detach(struct strbuf *sb);
 
-/* Read a whole file; NULL (errno set) if it cannot be read. */
-char *read_file(const char *path, size_t *len);
-/* Read a file the tool parses as text.  A NUL byte in it would end the
- * text early without a word, so it is reported as "path:line:col: error:
- * NUL byte in a text file (expected WHAT)" and NULL returned with errno
- * EILSEQ; other failures as read_file(). */
-char *read_text_file(const char *path, size_t *len, const char *expected);
-/* The same check on text[0..len) from file: 0, or -1 after the error. */
+/* The NUL byte check of read_text_file() on text[0..len) from file: 0,
+ * or -1 after the error "file:line:col: NUL byte in a text file (expected
+ * WHAT)". */
 int check_no_nul(const char *file, const char *text, size_t len, const char *expected);
 void nul_error(const struct loc *loc, const char *expected);
 /* loc's line and column (from 1) of p in text; loc->file is untouched. */

@@ -16,7 +16,7 @@
 #include "model/catalog.h"
 #include "scan/catalog_update.h"
 #include "scan/drift.h"
-#include "base/run.h"
+#include "base/files.h"
 #include "scan/scan.h"
 #include "base/util.h"
 

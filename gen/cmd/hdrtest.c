@@ -28,12 +28,12 @@
 #include "cmd/cmd_scan.h"
 #include "generate/emit.h"
 #include "judge/explain.h"
+#include "base/files.h"
 #include "plan/kbuild_cmd.h"
 #include "model/kconfig.h"
 #include "model/kconfig_deps.h"
 #include "generate/probe.h"
 #include "judge/report.h"
-#include "base/run.h"
 #include "judge/slimness.h"
 #include "base/util.h"
 

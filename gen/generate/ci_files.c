@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "generate/m4render.h"
-#include "base/run.h"
 
 static char *ci_defs(const struct catalog *cat)
 {

@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "plan/kbuild_cmd.h"
 #include "model/kconfig.h"
 #include "generate/m4render.h"
-#include "base/run.h"
 #include "model/validate.h"
 
 char *tu_stem(const char *header)

@@ -6,7 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "base/run.h"
+#include "base/files.h"
+#include "base/process.h"
 
 #define M4_LQUOTE "\xe2\x9f\xa6"	/* ⟦ */
 #define M4_RQUOTE "\xe2\x9f\xa7"	/* ⟧ */

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "generate/m4render.h"
-#include "base/run.h"
 
 struct group {
 	int has_else;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "judge/includes.h"
 #include "base/util.h"
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "model/validate.h"
 
 /* What free text (forbid reasons, unavailable=, string values) may hold */

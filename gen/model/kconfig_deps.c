@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/files.h"
 #include "base/util.h"
 
 static const char *skip_blank(const char *p)

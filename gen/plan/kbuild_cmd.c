@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "base/files.h"
 #include "plan/kbuild_cmd.h"
 
 #include <errno.h>

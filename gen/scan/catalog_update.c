@@ -16,7 +16,7 @@
 
 #include "cpp/clex.h"
 #include "scan/drift.h"
-#include "base/run.h"
+#include "base/files.h"
 #include "base/util.h"
 #include "model/validate.h"
 

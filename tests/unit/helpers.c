@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "model/catalog.h"
-#include "base/run.h"
+#include "base/files.h"
 #include "base/util.h"
 
 static char *tmp_root;

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "base/run.h"
 #include "suites.h"
 
 int main(void)

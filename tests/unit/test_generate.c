@@ -16,7 +16,6 @@
 #include "generate/emit.h"
 #include "helpers.h"
 #include "judge/results.h"
-#include "base/run.h"
 #include "suites.h"
 #include "base/util.h"
 

@@ -12,6 +12,7 @@
 #include "scan/catalog_update.h"
 #include "model/cond.h"
 #include "scan/drift.h"
+#include "base/files.h"
 #include "helpers.h"
 #include "plan/kbuild_cmd.h"
 #include "model/kconfig.h"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The process runner and the file system helpers of gen/run.c. */
+/* The process runner (gen/base/process.c) and the file system helpers
+ * (gen/base/files.c). */
 #include <check.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -7,8 +8,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "base/files.h"
 #include "helpers.h"
-#include "base/run.h"
+#include "base/process.h"
 #include "suites.h"
 #include "base/util.h"
 

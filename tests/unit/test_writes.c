@@ -17,9 +17,9 @@
 #include <sys/sysmacros.h>
 
 #include "scan/catalog_update.h"
+#include "base/files.h"
 #include "helpers.h"
 #include "generate/m4render.h"
-#include "base/run.h"
 #include "scan/scan.h"
 #include "suites.h"
 #include "base/util.h"

@@ -1,53 +1,58 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "base/run.h"
+#include "base/files.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/util.h"
 
-int run_to_file(char *const argv[], const char *out_path)
+char *read_file(const char *path, size_t *len)
 {
-	pid_t pid;
-	int status, fd;
+	struct strbuf sb;
+	char chunk[65536];
+	FILE *f = fopen(path, "rb");
+	size_t n;
 
-	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0) {
-		error("cannot create %s: %s", out_path, strerror(errno));
-		return -1;
+	if (!f)
+		return NULL;
+	sb_init(&sb);
+	sb_add(&sb, "");
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sb_addn(&sb, chunk, n);
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		sb_release(&sb);
+		errno = e;
+		return NULL;
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		error("fork: %s", strerror(errno));
-		close(fd);
-		return -1;
+	fclose(f);
+	if (len)
+		*len = sb.len;
+	return sb_detach(&sb);
+}
+
+char *read_text_file(const char *path, size_t *len, const char *expected)
+{
+	size_t n;
+	char *text = read_file(path, &n);
+
+	if (!text)
+		return NULL;
+	if (check_no_nul(path, text, n, expected)) {
+		free(text);
+		errno = EILSEQ;
+		return NULL;
 	}
-	if (pid == 0) {
-		dup2(fd, 1);
-		close(fd);
-		execvp(argv[0], argv);
-		fprintf(stderr, "hdrtest: error: cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			error("waitpid: %s", strerror(errno));
-			return -1;
-		}
-	}
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	error("%s was killed by signal %d", argv[0], WTERMSIG(status));
-	return -1;
+	if (len)
+		*len = n;
+	return text;
 }
 
 int mkdirs(const char *path)

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef HDRTEST_RUN_H
-#define HDRTEST_RUN_H
+/* Files and dirs: reading a whole file, writing one so that a failure
+ * leaves the old one as it was, and making and removing dirs. */
+#ifndef HDRTEST_FILES_H
+#define HDRTEST_FILES_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-/* Run argv[0] (searched in PATH) with stdout sent to out_path (created or
- * truncated).  Returns its exit status, or -1 after an error message if it
- * could not be started or was killed.  A program that cannot be executed
- * is exit status 127, the child having said why on stderr. */
-int run_to_file(char *const argv[], const char *out_path);
+/* Read a whole file; NULL (errno set) if it cannot be read. */
+char *read_file(const char *path, size_t *len);
+/* Read a file the tool parses as text.  A NUL byte in it would end the
+ * text early without a word, so it is reported as "path:line:col: error:
+ * NUL byte in a text file (expected WHAT)" and NULL returned with errno
+ * EILSEQ; other failures as read_file(). */
+char *read_text_file(const char *path, size_t *len, const char *expected);
 
 /* mkdir -p; returns 0 or -1 with errno set. */
 int mkdirs(const char *path);

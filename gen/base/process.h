@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Running another program (m4). */
+#ifndef HDRTEST_PROCESS_H
+#define HDRTEST_PROCESS_H
+
+/* Run argv[0] (searched in PATH) with stdout sent to out_path (created or
+ * truncated).  Returns its exit status, or -1 after an error message if it
+ * could not be started or was killed.  A program that cannot be executed
+ * is exit status 127, the child having said why on stderr. */
+int run_to_file(char *const argv[], const char *out_path);
+
+#endif
