@@ -17,6 +17,7 @@
 #include "base/files.h"
 #include "plan/kbuild_cmd.h"
 #include "model/kconfig.h"
+#include "base/lines.h"
 #include "generate/m4render.h"
 #include "model/validate.h"
 
@@ -323,20 +324,15 @@ static const char *const tu_outputs[] = { ".rc", ".log", ".o", ".d" };
 /* Remove the TUs of headers that are no longer catalogued. */
 static void remove_stale_tus(const struct gen_opts *o)
 {
-	char *path = xasprintf("%s/manifest.tsv", o->out), *text = read_file(path, NULL), *line, *next;
+	char *path = xasprintf("%s/manifest.tsv", o->out), *text = read_file(path, NULL), *line, *cur = text;
 
 	free(path);
 	if (!text)
 		return;
-	for (line = text; *line; line = next) {
+	while ((line = next_line(&cur))) {
 		char *tab, *stem;
 		size_t k;
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
 		if (!starts_with(line, "header\t") || !(tab = strchr(line + 7, '\t')))
 			continue;
 		*tab = '\0';

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "generate/m4render.h"
 
 struct group {
@@ -73,17 +74,12 @@ static int instrument(int hid, const char *header, char *text, struct strbuf *ou
 {
 	struct group stack[64];
 	int depth = 0, lineno = 0, nbranch = 0, in_comment = 0;
-	char *line, *next, *guard = NULL, word[16];
+	char *line, *more, *cur = text, *guard = NULL, word[16];
 	int first_directive = 1;
 
-	for (line = text; *line; line = next) {
+	while ((line = next_line(&cur))) {
 		int cont;
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
 		lineno++;
 		directive(in_comment ? "" : line, word, sizeof(word));
 		/* a block comment spanning lines hides directives */
@@ -119,13 +115,8 @@ static int instrument(int hid, const char *header, char *text, struct strbuf *ou
 		sb_addc(out, '\n');
 		/* a directive continued with backslashes ends on a later line */
 		cont = *line && line[strlen(line) - 1] == '\\';
-		while (cont && *next) {
-			line = next;
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			else
-				next = line + strlen(line);
+		while (cont && (more = next_line(&cur))) {
+			line = more;
 			lineno++;
 			sb_add(out, line);
 			sb_addc(out, '\n');
@@ -238,22 +229,17 @@ int report_coverage(const struct catalog *cat, const char *dir, const char *out,
 	fprintf(f, "Branch coverage: which cells compiled each #if branch of each header\n");
 	for (i = 0; i < cat->nheaders; i++) {
 		const char *h = cat->headers[i]->path;
-		char *bpath = xasprintf("%s/%s.branches", dir, h), *btext = read_file(bpath, NULL), *line, *next;
+		char *bpath = xasprintf("%s/%s.branches", dir, h), *btext = read_file(bpath, NULL), *line, *cur = btext;
 		struct branch *br = NULL;
 		int nbr = 0;
 
 		free(bpath);
 		if (!btext)
 			continue;
-		for (line = btext; *line; line = next) {
+		while ((line = next_line(&cur))) {
 			struct branch *b;
 			char *t1, *t2;
 
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			else
-				next = line + strlen(line);
 			t1 = strchr(line, '\t');
 			t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
 			if (!t2)

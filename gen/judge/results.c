@@ -7,6 +7,7 @@
 
 #include "base/files.h"
 #include "judge/includes.h"
+#include "base/lines.h"
 #include "base/util.h"
 
 const char *verdict_name(enum verdict v)
@@ -108,21 +109,16 @@ struct marker {
 
 static int read_markers(const char *tu_path, struct marker **m, int *n)
 {
-	char *text = read_file(tu_path, NULL), *p, *next;
+	char *text = read_file(tu_path, NULL), *p, *cur = text;
 	int line = 0;
 
 	*m = NULL;
 	*n = 0;
 	if (!text)
 		return -1;
-	for (p = text; *p; p = next) {
+	while ((p = next_line(&cur))) {
 		const char *tag = "/* hdrtest-symbol ";
 
-		next = strchr(p, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = p + strlen(p);
 		line++;
 		if (starts_with(p, tag)) {
 			char *name = p + strlen(tag), *colon = strchr(name, ':');
@@ -420,7 +416,7 @@ static void judge(struct cell_result *c, struct tu_result *t)
 struct cell_result *cell_read(const char *out, const char *cell)
 {
 	struct cell_result *c = xcalloc(1, sizeof(*c));
-	char *path = xasprintf("%s/%s/manifest.tsv", out, cell), *text, *line, *next;
+	char *path = xasprintf("%s/%s/manifest.tsv", out, cell), *text, *line, *cur;
 	struct tu_result *t = NULL;
 	struct loc loc = { path, 0, 1 };
 	int i;
@@ -434,15 +430,11 @@ struct cell_result *cell_read(const char *out, const char *cell)
 	}
 	c->dir = xasprintf("%s/%s", out, cell);
 	c->display = xstrdup(cell);
-	for (line = text; *line; line = next) {
+	cur = text;
+	while ((line = next_line(&cur))) {
 		char *f[6];
 		int n;
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
 		loc.line++;
 		n = split_tabs(line, f, 6);
 		if (!strcmp(f[0], "arch") && n >= 2) {
@@ -520,7 +512,7 @@ static int drift_line_parse(char *line, const struct loc *loc, struct drift_line
 int drift_lines_read(const char *path, struct drift_lines *d)
 {
 	struct loc loc = { path, 1, 1 };
-	char *text, *line, *next;
+	char *text, *line, *cur;
 	int bad = 0;
 
 	d->items = NULL;
@@ -532,15 +524,15 @@ int drift_lines_read(const char *path, struct drift_lines *d)
 			      strerror(errno));
 		return -1;
 	}
-	for (line = text; !bad && *line; line = next, loc.line++) {
-		next = strchr(line, '\n');
-		if (!next) {
+	cur = text;
+	while (!bad && (line = next_line(&cur))) {
+		if (!cur) {
 			error_at(&loc, "the last line has no newline: the file is cut short");
 			bad = 1;
 			break;
 		}
-		*next++ = '\0';
 		bad = drift_line_parse(line, &loc, d) < 0;
+		loc.line++;
 	}
 	free(text);
 	if (bad)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "base/util.h"
 
 struct size {
@@ -16,19 +17,14 @@ struct size {
 /* Count what a preprocessed file (cc -E) holds. */
 static int measure(const char *path, struct size *s)
 {
-	char *text = read_file(path, NULL), *line, *next;
+	char *text = read_file(path, NULL), *line, *cur = text;
 	char **files = NULL;
 	int nfiles = 0, i;
 
 	s->headers = s->lines = 0;
 	if (!text)
 		return -1;
-	for (line = text; *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
+	while ((line = next_line(&cur))) {
 		if (line[0] == '#' && line[1] == ' ') {
 			/* # LINE "FILE" FLAGS */
 			char *q = strchr(line, '"'), *e = q ? strchr(q + 1, '"') : NULL;

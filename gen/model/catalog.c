@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "model/validate.h"
 
 /* What free text (forbid reasons, unavailable=, string values) may hold */
@@ -892,7 +893,7 @@ struct catalog *catalog_read(char **paths, int npaths)
 
 	for (i = 0; i < npaths; i++) {
 		struct parse_state ps = { cat, NULL, 0, NULL, NULL, NULL };
-		char *text = read_text_file(paths[i], NULL, "catalog lines"), *line, *next;
+		char *text = read_text_file(paths[i], NULL, "catalog lines"), *line, *cur = text;
 
 		*(char **)push(&cat->files, &cat->nfiles, sizeof(char *)) = xstrdup(paths[i]);
 		ps.file = cat->files[cat->nfiles - 1];
@@ -901,12 +902,7 @@ struct catalog *catalog_read(char **paths, int npaths)
 				error("cannot read catalog %s: %s", paths[i], strerror(errno));
 			continue;
 		}
-		for (line = text; *line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			else
-				next = line + strlen(line);
+		while ((line = next_line(&cur))) {
 			ps.line++;
 			ps.text = line;
 			strip_comment(line);

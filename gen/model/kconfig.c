@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "base/util.h"
 
 static int is_sym_char(char c)
@@ -67,7 +68,7 @@ static int parse_line(struct kconfig *kc, char *line, struct loc *loc)
 struct kconfig *kconfig_read(const char *path)
 {
 	struct kconfig *kc;
-	char *text, *line, *next;
+	char *text, *line, *cur;
 	struct loc loc = { path, 0, 1 };
 	int bad = 0;
 
@@ -79,10 +80,8 @@ struct kconfig *kconfig_read(const char *path)
 	}
 	kc = xcalloc(1, sizeof(*kc));
 	kc->path = xstrdup(path);
-	for (line = text; line && *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
+	cur = text;
+	while ((line = next_line(&cur))) {
 		loc.line++;
 		loc.col = 1;
 		if (parse_line(kc, line, &loc))

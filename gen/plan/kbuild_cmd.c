@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "base/files.h"
 #include "plan/kbuild_cmd.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/files.h"
+#include "base/lines.h"
 
 int shell_split(const char *s, char ***argv, int *argc)
 {
@@ -214,7 +216,7 @@ char *kbuild_cmd_format(const struct kbuild_cmd *kc)
 
 struct kbuild_cmd *kbuild_cmd_load(const char *path)
 {
-	char *text = read_text_file(path, NULL, "'object OBJ' and 'arg WORD' lines"), *line, *next;
+	char *text = read_text_file(path, NULL, "'object OBJ' and 'arg WORD' lines"), *line, *cur = text;
 	struct kbuild_cmd *kc;
 	struct loc loc = { path, 0, 1 };
 
@@ -224,12 +226,7 @@ struct kbuild_cmd *kbuild_cmd_load(const char *path)
 		return NULL;
 	}
 	kc = xcalloc(1, sizeof(*kc));
-	for (line = text; *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
+	while ((line = next_line(&cur))) {
 		loc.line++;
 		if (starts_with(line, "object ") && !kc->object) {
 			kc->object = xstrdup(line + 7);
