@@ -210,11 +210,11 @@ int cmd_catalog_check(int argc, char **argv)
 int cmd_catalog_update(int argc, char **argv)
 {
 	struct scan_index *ix = NULL;
-	int first, ret = load(argc, argv, "catalog-update", NULL, &ix, &first, NULL);
+	int first, ret = load(argc, argv, "catalog-update", NULL, &ix, &first, NULL), stuck;
 
 	if (ret)
 		return ret;
-	ret = catalog_update(argv + first, argc - first, ix, stdout);
+	ret = catalog_update(argv + first, argc - first, ix, stdout, &stuck) ? 2 : stuck ? 1 : 0;
 	scan_free(ix);
 	return ret;
 }

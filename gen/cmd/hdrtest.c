@@ -114,7 +114,7 @@ static int cmd_gen(int argc, char **argv)
 			sb_addf(&names, "%s%s", i > optind ? " " : "", argv[i]);
 		o.catalog_name = sb_detach(&names);
 	}
-	ret = generate_cell(&o);
+	ret = generate_cell(&o) ? 2 : 0;
 	catalog_free(cat);
 	free(o.catalog_name);
 	return ret;
@@ -204,7 +204,7 @@ static int cmd_report(int argc, char **argv)
 	write_table(stdout, &r);
 	write_failures(stdout, &r);
 	write_distinct_failures(stdout, &r);
-	ret = write_summary(stdout, &r);
+	ret = write_summary(stdout, &r) ? 1 : 0;
 	for (i = 0; i < r.ncells; i++)
 		cell_free(r.cells[i]);
 	free(r.cells);
@@ -309,7 +309,7 @@ static int cmd_probe(int argc, char **argv)
 	if (argc < 6 || strcmp(argv[1], "--tree") || strcmp(argv[3], "--dir"))
 		usage();
 	cat = read_catalog(argc - 5, argv + 5);
-	ret = write_probes(cat, argv[2], argv[4]);
+	ret = write_probes(cat, argv[2], argv[4]) ? 2 : 0;
 	catalog_free(cat);
 	return ret;
 }

@@ -389,22 +389,22 @@ int generate_cell(const struct gen_opts *o)
 	char *made = NULL;
 	const char **slim = NULL;
 	int nslim = 0;
-	int nfiles = 0, i, ret = 2;
+	int nfiles = 0, i, ret = -1;
 
 	if (!arch) {
 		error("arch '%s' is not in the catalog", o->arch);
-		return 2;
+		return -1;
 	}
 	if (!cfg) {
 		error("config '%s' is not in the catalog", o->config);
-		return 2;
+		return -1;
 	}
 	/* file names go into the TUs' first line, through m4 */
 	for (i = 0; i < o->cat->nfiles; i++) {
 		if (!is_plain_path(o->cat->files[i])) {
 			error("catalog file name '%s': expected letters, digits and _ . + - / only "
 			      "(it is copied into generated files)", o->cat->files[i]);
-			return 2;
+			return -1;
 		}
 	}
 	if (!o->skip && !o->error) {

@@ -22,7 +22,7 @@ struct gen_opts {
 	char *catalog_name;	/* the catalog files, for "Generated from" */
 };
 
-/* Returns 0, or 2 after error messages; on error nothing in out changes. */
+/* Returns 0, or -1 after error messages; on error nothing in out changes. */
 int generate_cell(const struct gen_opts *o);
 
 /* The TU path (relative to the cell dir, without .c) for a header. */

@@ -188,7 +188,7 @@ int write_probes(const struct catalog *cat, const char *tree, const char *dir)
 		sb_add(&out, "");
 		sb_add(&branches, "");
 		if (instrument(i + 1, h, text, &out, &branches)) {
-			ret = 2;
+			ret = -1;
 		} else {
 			dst = xasprintf("%s/%s", dir, h);
 			bpath = xasprintf("%s.branches", dst);
@@ -196,11 +196,11 @@ int write_probes(const struct catalog *cat, const char *tree, const char *dir)
 			*slash = '\0';
 			if (mkdirs(dst)) {
 				error("cannot create %s: %s", dst, strerror(errno));
-				ret = 2;
+				ret = -1;
 			}
 			*slash = '/';
 			if (!ret && (write_file_atomic(dst, out.buf) || write_file_atomic(bpath, branches.buf)))
-				ret = 2;
+				ret = -1;
 			free(dst);
 			free(bpath);
 		}

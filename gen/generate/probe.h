@@ -9,7 +9,7 @@
 #include "model/catalog.h"
 
 /* Write DIR/<header> (instrumented) and DIR/<header>.branches for every
- * catalogued header found under tree/include.  0, or 2 after errors. */
+ * catalogued header found under tree/include.  0, or -1 after errors. */
 int write_probes(const struct catalog *cat, const char *tree, const char *dir);
 
 /* Print the coverage table of the given cells (their <stem>.probe.i files

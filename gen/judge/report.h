@@ -26,8 +26,9 @@ char *render_ktap(const struct run_results *r);
 char *render_tsv(const struct run_results *r);
 char *render_junit(const struct run_results *r);
 
-/* The summary line; returns the run's exit status: 1 if any TU failed or
- * errored, or if nothing was compiled (said on the error stream). */
+/* The summary line.  Returns whether the run failed (1) or passed (0): it
+ * fails if any TU failed or errored, or if nothing was compiled (said on
+ * the error stream). */
 int write_summary(FILE *f, const struct run_results *r);
 
 #endif

@@ -817,7 +817,7 @@ static void print_item(FILE *out, const struct catalog *cat, char **paths, const
 }
 
 /* Write every catalog file whose text changed, all or none: a full disk
- * leaves each file as it was (exit 2). */
+ * leaves each file as it was (-1). */
 static int write_changed(char **paths, int npaths, struct cfile *files, char **originals, FILE *out)
 {
 	const char **wpaths = xcalloc(npaths, sizeof(char *));
@@ -829,7 +829,7 @@ static int write_changed(char **paths, int npaths, struct cfile *files, char **o
 		if (strcmp(texts[i], originals[i]))
 			wpaths[i] = paths[i];
 	}
-	ret = write_files_atomic(npaths, wpaths, (const char *const *)texts) ? 2 : 0;
+	ret = write_files_atomic(npaths, wpaths, (const char *const *)texts);
 	for (i = 0; i < npaths; i++) {
 		if (!ret && wpaths[i])
 			fprintf(out, "catalog-update: rewrote %s\n", paths[i]);
@@ -840,19 +840,20 @@ static int write_changed(char **paths, int npaths, struct cfile *files, char **o
 	return ret;
 }
 
-int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out)
+int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out, int *stuck)
 {
 	struct cfile *files = xcalloc(npaths + 1, sizeof(*files));
 	char **originals = xcalloc(npaths + 1, sizeof(char *)), **tmp = xcalloc(npaths + 1, sizeof(char *));
 	char *tmpdir = NULL;
 	int i, round, ret = 0, changes = 0;
 
+	*stuck = 0;
 	for (i = 0; i < npaths; i++) {
 		originals[i] = read_text_file(paths[i], NULL, "catalog lines");
 		if (!originals[i]) {
 			if (errno != EILSEQ)	/* a NUL byte: reported */
 				error("cannot read catalog %s: %s", paths[i], strerror(errno));
-			ret = 2;
+			ret = -1;
 			goto out;
 		}
 		cfile_load(&files[i], originals[i]);
@@ -871,7 +872,7 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 					error("cannot make a temporary dir %s: %s", tmpdir, strerror(errno));
 					free(tmpdir);
 					tmpdir = NULL;
-					ret = 1;
+					*stuck = 1;
 					goto out;
 				}
 			}
@@ -882,7 +883,7 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 				tmp[i] = xasprintf("%s/%d.cat", tmpdir, i);
 				if (write_text(tmp[i], text)) {
 					free(text);
-					ret = 2;
+					ret = -1;
 					goto out;
 				}
 				free(text);
@@ -892,7 +893,10 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 		if (!cat) {
 			if (round)
 				error("the updated catalog does not parse (a bug in catalog-update); nothing was written");
-			ret = round ? 1 : 2;
+			if (round)
+				*stuck = 1;
+			else
+				ret = -1;
 			goto out;
 		}
 		rep = drift_check(cat, ix);
@@ -902,7 +906,7 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 					print_item(out, cat, paths, &rep->items[i]);
 			if (rep->ndrift) {
 				error("the catalog still drifts after %d rounds of updates; nothing was written", round);
-				ret = 1;
+				*stuck = 1;
 			}
 			drift_report_free(rep);
 			catalog_free(cat);
@@ -927,7 +931,7 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 		drift_report_free(rep);
 		catalog_free(cat);
 	}
-	if (ret)
+	if (ret || *stuck)
 		goto out;
 	ret = write_changed(paths, npaths, files, originals, out);
 	if (!ret && !changes)

@@ -27,10 +27,14 @@
 
 /* Rewrite the catalog files paths[0..n) (read as one catalog) against ix;
  * each changed file through a temporary file and rename.  What is done
- * is printed to out, one drift line per change.  Returns 0, 1 after an
- * error, 2 if the catalog does not parse or a file cannot be written (then
- * every catalog file is as it was). */
-int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out);
+ * is printed to out, one drift line per change.  Returns 0, or -1 after
+ * an error: the catalog cannot be read or does not parse, or a file
+ * cannot be written.  *stuck is set, after an error message, when the
+ * update could not be finished: the catalog still drifts after every
+ * round, the rewritten catalog does not parse (a bug), or there is no
+ * temporary dir for the rounds.  After -1 or *stuck every catalog file
+ * is as it was. */
+int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out, int *stuck);
 
 /* The catalog condition under which some definition of defs[0..n) is
  * seen, from their #if chains ("CONFIG_A && !CONFIG_B"); "" if always;

@@ -32,15 +32,15 @@ static struct scan_index *fixture_tree(void)
 }
 
 /* Run catalog_update on files names[i] (texts[i]) in a new dir, by their
- * bare names; *out gets what it printed.  Returns its status; the dir in
- * *dirp. */
+ * bare names; *out gets what it printed.  Returns its result (it must not
+ * get stuck); the dir in *dirp. */
 static int update(const char *const *names, const char *const *texts, int n, const struct scan_index *ix,
 		  char **out, char **dirp)
 {
 	char *dir = tmp_dir(), *buf = NULL, *paths[4];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	int cwd = open(".", O_RDONLY), i, ret;
+	int cwd = open(".", O_RDONLY), i, ret, stuck;
 
 	ck_assert_int_ge(cwd, 0);
 	for (i = 0; i < n; i++) {
@@ -50,8 +50,9 @@ static int update(const char *const *names, const char *const *texts, int n, con
 	}
 	ck_assert_int_eq(chdir(dir), 0);
 	diag_begin();
-	ret = catalog_update(paths, n, ix, f);
+	ret = catalog_update(paths, n, ix, f, &stuck);
 	free(diag_end());
+	ck_assert_int_eq(stuck, 0);
 	ck_assert_int_eq(fchdir(cwd), 0);
 	close(cwd);
 	fclose(f);
@@ -251,9 +252,11 @@ START_TEST(update_then_check_passes_and_is_idempotent)
 		size_t len = 0;
 		FILE *f = open_memstream(&buf, &len);
 		char *dirname = xstrndup(path, strrchr(path, '/') - path), *p = "fx.cat";
+		int stuck;
 
 		ck_assert_int_eq(chdir(dirname), 0);
-		ck_assert_int_eq(catalog_update(&p, 1, ix, f), 0);
+		ck_assert_int_eq(catalog_update(&p, 1, ix, f, &stuck), 0);
+		ck_assert_int_eq(stuck, 0);
 		ck_assert_int_eq(fchdir(cwd), 0);
 		close(cwd);
 		fclose(f);
@@ -323,7 +326,7 @@ START_TEST(update_bad_catalog)
 	struct scan_index *ix = fixture_tree();
 	char *out, *dir, *path, *text;
 
-	ck_assert_int_eq(update(&name, texts, 1, ix, &out, &dir), 2);
+	ck_assert_int_eq(update(&name, texts, 1, ix, &out, &dir), -1);
 	ck_assert_str_eq(out, "");
 	path = xasprintf("%s/bad.cat", dir);
 	text = slurp(path);

@@ -450,7 +450,7 @@ static char *make_templates(const char *tu)
 static const char failing_tu[] = "m4_dnl a template that meets data it does not expect\n"
 				 "ht_fail(⟦deliberate failure⟧)\n";
 
-/* m4 fails: generate_cell reports it, returns 2, and leaves no trace. */
+/* m4 fails: generate_cell reports it, returns -1, and leaves no trace. */
 static void expect_m4_failure(const struct gen_opts *o, const char *m4_says)
 {
 	char *diag, *err, *want, *tmp = xasprintf("%s.tmp.%ld", o->out, (long)getpid());
@@ -459,7 +459,7 @@ static void expect_m4_failure(const struct gen_opts *o, const char *m4_says)
 	stderr_begin();
 	rc = gen(o, &diag);
 	err = stderr_end();
-	ck_assert_int_eq(rc, 2);
+	ck_assert_int_eq(rc, -1);
 	want = xasprintf("hdrtest: error: m4 failed (exit 1) rendering %s/tu.c.m4 into %s/tu.0.c\n", o->templates,
 			 tmp);
 	ck_assert_str_eq(diag, want);
@@ -532,7 +532,7 @@ static void expect_gen_error(const struct gen_opts *o, const char *want)
 {
 	char *diag;
 
-	ck_assert_int_eq(gen(o, &diag), 2);
+	ck_assert_int_eq(gen(o, &diag), -1);
 	ck_assert_str_eq(diag, want);
 	ck_assert(!file_exists(o->out));
 	free(diag);
