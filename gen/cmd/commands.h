@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The subcommands of hdrtest.  Each is one struct command in its own
+ * gen/cmd/cmd_*.c file; hdrtest.c lists them in its table, dispatches to
+ * them and prints `hdrtest help` from the table.
+ *
+ * Return conventions:
+ *  - A library function (everything outside gen/cmd) returns 0 on success
+ *    and -1 after printing an error, or a count or a boolean where that is
+ *    what it computes (report_coverage: the uncovered branches;
+ *    write_summary: whether the run failed; install_if_changed: whether
+ *    it replaced the file; catalog_update says through *stuck that it
+ *    could not finish).  It never exits and never returns an exit status.
+ *  - A command's run function maps those outcomes to the exit status it
+ *    returns, one of CMD_OK, CMD_FAILED and CMD_ERROR.
+ */
+#ifndef HDRTEST_COMMANDS_H
+#define HDRTEST_COMMANDS_H
+
+#include <getopt.h>
+
+#include "model/catalog.h"
+
+#define CMD_OK		0	/* done; nothing failed */
+#define CMD_FAILED	1	/* a verdict or drift failure: a TU failed, the catalog drifts */
+#define CMD_ERROR	2	/* a usage or input error: bad options, a file that cannot be
+				   read, parsed or written */
+
+struct command {
+	const char *name;
+	const char *summary;	/* one line, for `hdrtest help` */
+	const char *synopsis;	/* what follows "hdrtest NAME" in its usage; a '\n'
+				   starts a continuation line */
+	/* argv[0] is the command's name; returns the exit status */
+	int (*run)(const struct command *cmd, int argc, char **argv);
+};
+
+extern const struct command cmd_gen;
+extern const struct command cmd_report;
+extern const struct command cmd_kbuild_cmd;
+extern const struct command cmd_mk;
+extern const struct command cmd_fragment;
+extern const struct command cmd_check_config;
+extern const struct command cmd_ci_files;
+extern const struct command cmd_probe;
+extern const struct command cmd_coverage;
+extern const struct command cmd_slimness;
+extern const struct command cmd_scan;
+extern const struct command cmd_catalog_check;
+extern const struct command cmd_catalog_update;
+extern const struct command cmd_install_if_changed;
+
+/* Where the commands that render m4 templates (gen, ci-files) find them
+ * unless --templates DIR and --m4 PROG say otherwise. */
+#define DEFAULT_TEMPLATES "templates"
+#define DEFAULT_M4 "m4"
+
+/* "usage: hdrtest NAME SYNOPSIS", continuation lines indented under it. */
+void cmd_print_usage(FILE *f, const struct command *cmd);
+
+/* A usage error: "hdrtest NAME: MESSAGE" and the usage on the error
+ * stream; returns CMD_ERROR. */
+int cmd_usage_error(const struct command *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* getopt_long() over argv with opts (no short options), in any order and
+ * mixed with operands; optind is where the operands start once it
+ * returns -1.  An unknown option or one without its value is a usage
+ * error: said, and '?' returned. */
+int cmd_getopt(const struct command *cmd, int argc, char **argv, const struct option *opts);
+
+/* The catalog files argv[0..argc): NULL after a usage error (none given)
+ * or after the catalog's errors. */
+struct catalog *cmd_read_catalog(const struct command *cmd, int argc, char **argv);
+
+/* The words of a space-separated list (the cells make passes), in place;
+ * *words is to be freed. */
+int cmd_split_words(char *list, char ***words);
+
+#endif
