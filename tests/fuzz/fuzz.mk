@@ -49,5 +49,5 @@ $(ASAN_UNIT_BIN): $(UNIT_SRCS) $(LIB_SRCS) $(GEN_HDRS) $(wildcard tests/unit/*.h
 
 # LeakSanitizer stays on: each Check test runs in a forked child, which
 # exits through exit(), so a leak fails the test that made it.
-unit-tests-asan: $(ASAN_UNIT_BIN)
+unit-tests-asan: $(ASAN_UNIT_BIN) $(HDRTEST)
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(ASAN_UNIT_BIN)

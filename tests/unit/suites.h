@@ -27,5 +27,6 @@ Suite *run_suite(void);
 Suite *slimness_suite(void);
 Suite *probe_suite(void);
 Suite *lines_suite(void);
+Suite *commands_suite(void);
 
 #endif

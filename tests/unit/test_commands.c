@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The command line: the command table and the help made from it (through
+ * out/bin/hdrtest itself, which holds the table), option parsing (through
+ * the commands' run functions and the binary), and install-if-changed.
+ */
+#include <check.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "helpers.h"
+#include "suites.h"
+#include "base/util.h"
+
+#define HDRTEST "out/bin/hdrtest"
+#define DRIFT "tests/fixtures/scan/drift"
+
+static const struct command *const all[] = {
+	&cmd_gen,	&cmd_report,	&cmd_kbuild_cmd,	&cmd_mk,	   &cmd_fragment,
+	&cmd_check_config, &cmd_ci_files, &cmd_probe,	&cmd_coverage,	   &cmd_slimness,
+	&cmd_scan,	&cmd_catalog_check, &cmd_catalog_update, &cmd_install_if_changed,
+};
+
+#define NALL (sizeof(all) / sizeof(all[0]))
+
+/* Run out/bin/hdrtest with the NULL-terminated arguments; its exit
+ * status, *out and *err what it printed. */
+static int hdrtest(char **out, char **err, ...)
+{
+	char *dir = tmp_dir(), *opath = xasprintf("%s/out", dir), *epath = xasprintf("%s/err", dir);
+	char *argv[32];
+	int argc = 0, status;
+	va_list ap;
+	pid_t pid;
+
+	ck_assert_msg(access(HDRTEST, X_OK) == 0, HDRTEST " is missing: make " HDRTEST " first");
+	argv[argc++] = HDRTEST;
+	va_start(ap, err);
+	while ((argv[argc] = va_arg(ap, char *)))
+		ck_assert_int_lt(++argc, 31);
+	va_end(ap);
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int o = open(opath, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		int e = open(epath, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+
+		if (o < 0 || e < 0)
+			_exit(99);
+		dup2(o, 1);
+		dup2(e, 2);
+		execv(HDRTEST, argv);
+		_exit(98);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	*out = slurp(opath);
+	*err = slurp(epath);
+	free(opath);
+	free(epath);
+	free(dir);
+	return WEXITSTATUS(status);
+}
+
+/* Run a command's run function on the NULL-terminated arguments (after
+ * its name); *diag gets what it said. */
+static int run(const struct command *cmd, char **diag, ...)
+{
+	char *argv[32];
+	int argc = 0, ret;
+	va_list ap;
+
+	argv[argc++] = (char *)cmd->name;
+	va_start(ap, diag);
+	while ((argv[argc] = va_arg(ap, char *)))
+		ck_assert_int_lt(++argc, 31);
+	va_end(ap);
+	optind = 0;	/* getopt starts over */
+	diag_begin();
+	ret = cmd->run(cmd, argc, argv);
+	*diag = diag_end();
+	return ret;
+}
+
+static char *usage_of(const struct command *cmd)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	cmd_print_usage(f, cmd);
+	fclose(f);
+	return buf;
+}
+
+/* Continuation lines of a synopsis line up under its first word. */
+START_TEST(test_usage_layout)
+{
+	static const struct command two = { "x-y", "s", "--a A\n[--b B] FILE...", NULL };
+	char *u = usage_of(&two);
+
+	ck_assert_str_eq(u, "usage: hdrtest x-y --a A\n"
+			    "                   [--b B] FILE...\n");
+	free(u);
+}
+END_TEST
+
+/* hdrtest help lists every command with its summary; hdrtest help CMD and
+ * hdrtest CMD --help print its usage, and exit 0. */
+START_TEST(test_help_lists_every_command)
+{
+	char *out, *err, *line, *u, *want;
+	size_t i;
+
+	ck_assert_int_eq(hdrtest(&out, &err, "help", NULL), 0);
+	ck_assert_str_eq(err, "");
+	ck_assert(starts_with(out, "usage: hdrtest COMMAND [OPTION...] [ARG...]\n"));
+	for (i = 0; i < NALL; i++) {
+		line = xasprintf("\n  %-20s%s\n", all[i]->name, all[i]->summary);
+		ck_assert_msg(strstr(out, line), "hdrtest help lacks %s:\n%s", all[i]->name, out);
+		free(line);
+	}
+	free(out);
+	free(err);
+	for (i = 0; i < NALL; i++) {
+		u = usage_of(all[i]);
+		want = xasprintf("hdrtest %s: %s\n%s", all[i]->name, all[i]->summary, u);
+		ck_assert_int_eq(hdrtest(&out, &err, "help", all[i]->name, NULL), 0);
+		ck_assert_str_eq(out, want);
+		free(out);
+		free(err);
+		ck_assert_int_eq(hdrtest(&out, &err, all[i]->name, "--help", NULL), 0);
+		ck_assert_str_eq(out, want);
+		free(out);
+		free(err);
+		free(want);
+		free(u);
+	}
+}
+END_TEST
+
+/* No command, an unknown one, an unknown option: exit 2, said on stderr. */
+START_TEST(test_usage_errors_exit_2)
+{
+	char *out, *err, *want;
+	size_t i;
+
+	ck_assert_int_eq(hdrtest(&out, &err, NULL), 2);
+	ck_assert_str_eq(out, "");
+	ck_assert(starts_with(err, "usage: hdrtest COMMAND"));
+	free(out);
+	free(err);
+	ck_assert_int_eq(hdrtest(&out, &err, "frobnicate", NULL), 2);
+	ck_assert(starts_with(err, "hdrtest: error: unknown command 'frobnicate'\nusage: hdrtest COMMAND"));
+	free(out);
+	free(err);
+	ck_assert_int_eq(hdrtest(&out, &err, "help", "frobnicate", NULL), 2);
+	ck_assert(starts_with(err, "hdrtest: error: unknown command 'frobnicate'\n"));
+	free(out);
+	free(err);
+	for (i = 0; i < NALL; i++) {
+		char *u = usage_of(all[i]);
+
+		want = xasprintf("hdrtest %s: unknown option '--frobnicate'\n%s", all[i]->name, u);
+		ck_assert_int_eq(hdrtest(&out, &err, all[i]->name, "--frobnicate", NULL), 2);
+		ck_assert_str_eq(err, want);
+		ck_assert_str_eq(out, "");
+		free(out);
+		free(err);
+		free(want);
+		free(u);
+	}
+}
+END_TEST
+
+/* A missing option names itself, then the command's synopsis. */
+START_TEST(test_required_option)
+{
+	char *diag, *u = usage_of(&cmd_probe), *want;
+
+	want = xasprintf("hdrtest probe: --tree is required\n%s", u);
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", "d", "x.cat", NULL), CMD_ERROR);
+	ck_assert_str_eq(diag, want);
+	free(diag);
+	free(want);
+	want = xasprintf("hdrtest probe: --dir is required\n%s", u);
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--tree", "t", "x.cat", NULL), CMD_ERROR);
+	ck_assert_str_eq(diag, want);
+	free(diag);
+	free(want);
+	want = xasprintf("hdrtest probe: option '--tree' needs a value\n%s", u);
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", "d", "--tree", NULL), CMD_ERROR);
+	ck_assert_str_eq(diag, want);
+	free(diag);
+	free(want);
+	want = xasprintf("hdrtest probe: no catalog files given\n%s", u);
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", "d", "--tree", "t", NULL), CMD_ERROR);
+	ck_assert_str_eq(diag, want);
+	free(diag);
+	free(want);
+	free(u);
+}
+END_TEST
+
+/* probe's options in either order, and after the catalog: the same files
+ * (they used to be read at fixed positions). */
+START_TEST(test_probe_options_any_order)
+{
+	char *dir = tmp_dir(), *d1 = xasprintf("%s/p1", dir), *d2 = xasprintf("%s/p2", dir);
+	char *d3 = xasprintf("%s/p3", dir), *diag, *a, *b, *c;
+	const char *h = "/linux/fx/size.h";
+
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--tree", DRIFT "/tree", "--dir", d1, DRIFT "/fx.cat", NULL), 0);
+	ck_assert_str_eq(diag, "");
+	free(diag);
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", d2, "--tree", DRIFT "/tree", DRIFT "/fx.cat", NULL), 0);
+	free(diag);
+	ck_assert_int_eq(run(&cmd_probe, &diag, DRIFT "/fx.cat", "--dir", d3, "--tree", DRIFT "/tree", NULL), 0);
+	free(diag);
+	a = xasprintf("%s%s.branches", d1, h);
+	b = xasprintf("%s%s.branches", d2, h);
+	c = xasprintf("%s%s.branches", d3, h);
+	{
+		char *ta = slurp(a), *tb = slurp(b), *tc = slurp(c);
+
+		ck_assert(*ta);
+		ck_assert_str_eq(ta, tb);
+		ck_assert_str_eq(ta, tc);
+		free(ta);
+		free(tb);
+		free(tc);
+	}
+	free(a);
+	free(b);
+	free(c);
+	free(d1);
+	free(d2);
+	free(d3);
+	free(dir);
+}
+END_TEST
+
+/* The commands that took fixed positions print the same in any order. */
+START_TEST(test_fixed_position_commands_any_order)
+{
+	char *o1, *o2, *e1, *e2, *dir = tmp_dir();
+	char *dotconfig = put_file(dir, ".config", "CONFIG_X=y\n");
+
+	ck_assert_int_eq(hdrtest(&o1, &e1, "fragment", "--config", "debug-vm", "catalog/arches.cat",
+				 "catalog/configs.cat", NULL), 0);
+	ck_assert_int_eq(hdrtest(&o2, &e2, "fragment", "catalog/arches.cat", "catalog/configs.cat", "--config",
+				 "debug-vm", NULL), 0);
+	ck_assert(starts_with(o1, "# hdrtest config debug-vm\n"));
+	ck_assert_str_eq(o1, o2);
+	free(o1);
+	free(o2);
+	free(e1);
+	free(e2);
+	ck_assert_int_eq(hdrtest(&o1, &e1, "check-config", "--config", "debug-vm", "--dotconfig", dotconfig,
+				 "catalog/arches.cat", "catalog/configs.cat", NULL), 1);
+	ck_assert_int_eq(hdrtest(&o2, &e2, "check-config", "--dotconfig", dotconfig, "catalog/arches.cat",
+				 "catalog/configs.cat", "--config", "debug-vm", NULL), 1);
+	ck_assert(strstr(o1, "(resolved to n"));
+	ck_assert_str_eq(o1, o2);
+	free(o1);
+	free(o2);
+	free(e1);
+	free(e2);
+	ck_assert_int_eq(hdrtest(&o1, &e1, "slimness", "--cells", "x/y", "--out", dir, "catalog/mm.cat", NULL), 2);
+	ck_assert(!strstr(e1, "usage:"));
+	free(o1);
+	free(e1);
+	ck_assert_int_eq(hdrtest(&o1, &e1, "coverage", "--cells", "x/y", "--out", dir, "--dir", dir,
+				 "catalog/mm.cat", NULL), 0);
+	ck_assert(starts_with(o1, "Branch coverage: "));
+	free(o1);
+	free(e1);
+	free(dotconfig);
+	free(dir);
+}
+END_TEST
+
+/* gen and ci-files take --templates and --m4, with the same defaults. */
+START_TEST(test_m4_options)
+{
+	char *dir = tmp_dir(), *diag;
+	char *gh1 = xasprintf("%s/gh1", dir), *gl1 = xasprintf("%s/gl1", dir);
+	char *gh2 = xasprintf("%s/gh2", dir), *gl2 = xasprintf("%s/gl2", dir);
+	char *cell = xasprintf("%s/out/x86_64/defconfig", dir), *a, *b;
+
+	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--github", gh1, "--gitlab", gl1, "catalog/arches.cat",
+			     "catalog/configs.cat", "catalog/mm.cat", NULL), 0);
+	free(diag);
+	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--templates", DEFAULT_TEMPLATES, "--m4", DEFAULT_M4,
+			     "--github", gh2, "--gitlab", gl2, "catalog/arches.cat", "catalog/configs.cat",
+			     "catalog/mm.cat", NULL), 0);
+	free(diag);
+	a = slurp(gh1);
+	b = slurp(gh2);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	/* the options are used: a missing m4 or template dir fails */
+	stderr_begin();
+	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--m4", "/nonexistent/m4", "--github", gh1, "--gitlab", gl1,
+			     "catalog/arches.cat", NULL), CMD_ERROR);
+	free(stderr_end());
+	ck_assert(strstr(diag, "m4 failed (exit 127)"));
+	free(diag);
+	stderr_begin();
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip", "s",
+			     "--m4", "/nonexistent/m4", "--out", cell, "catalog/arches.cat", "catalog/configs.cat",
+			     "catalog/mm.cat", NULL), CMD_ERROR);
+	free(stderr_end());
+	ck_assert(strstr(diag, "m4 failed (exit 127)"));
+	free(diag);
+	stderr_begin();
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip", "s",
+			     "--templates", dir, "--out", cell, "catalog/arches.cat", "catalog/configs.cat",
+			     "catalog/mm.cat", NULL), CMD_ERROR);
+	free(stderr_end());
+	free(diag);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip", "s",
+			     "--out", cell, "catalog/arches.cat", "catalog/configs.cat", "catalog/mm.cat", NULL),
+			 CMD_OK);
+	free(diag);
+	a = xasprintf("%s/manifest.tsv", cell);
+	ck_assert(file_exists(a));
+	free(a);
+	free(gh1);
+	free(gl1);
+	free(gh2);
+	free(gl2);
+	free(cell);
+	free(dir);
+}
+END_TEST
+
+static time_t mtime_of(const char *path)
+{
+	struct stat st;
+
+	ck_assert_int_eq(stat(path, &st), 0);
+	return st.st_mtime;
+}
+
+/* install-if-changed TMP DEST: DEST replaced only when the bytes differ;
+ * TMP is gone either way. */
+START_TEST(test_install_if_changed)
+{
+	char *dir = tmp_dir(), *diag;
+	char *dest = xasprintf("%s/dest", dir), *tmp;
+	struct timespec old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+
+	/* new */
+	tmp = put_file(dir, "tmp", "one\n");
+	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_OK);
+	ck_assert_str_eq(diag, "");
+	free(diag);
+	assert_file(dest, "one\n");
+	ck_assert(!file_exists(tmp));
+	free(tmp);
+	/* unchanged: DEST keeps its mtime */
+	ck_assert_int_eq(utimensat(AT_FDCWD, dest, old, 0), 0);
+	tmp = put_file(dir, "tmp", "one\n");
+	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_OK);
+	free(diag);
+	ck_assert(!file_exists(tmp));
+	ck_assert_int_eq(mtime_of(dest), 1000000000);
+	free(tmp);
+	/* changed */
+	tmp = put_file(dir, "tmp", "two\n");
+	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_OK);
+	free(diag);
+	assert_file(dest, "two\n");
+	ck_assert(!file_exists(tmp));
+	ck_assert_int_ne(mtime_of(dest), 1000000000);
+	/* TMP missing: said, DEST left alone */
+	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_ERROR);
+	ck_assert(starts_with(diag, "hdrtest: error: cannot read "));
+	ck_assert(strstr(diag, "/tmp: No such file or directory\n"));
+	free(diag);
+	assert_file(dest, "two\n");
+	/* DEST cannot be written: TMP removed */
+	free(put_file(dir, "tmp", "three\n"));
+	{
+		char *bad = xasprintf("%s/no/such/dir/dest", dir);
+
+		ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, bad, NULL), CMD_ERROR);
+		ck_assert(starts_with(diag, "hdrtest: error: cannot write "));
+		free(diag);
+		free(bad);
+	}
+	ck_assert(!file_exists(tmp));
+	/* two operands, no more, no less */
+	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, NULL), CMD_ERROR);
+	ck_assert(starts_with(diag, "hdrtest install-if-changed: expected a new file and the file it replaces\n"
+				    "usage: hdrtest install-if-changed TMP DEST\n"));
+	free(diag);
+	free(tmp);
+	free(dest);
+	free(dir);
+}
+END_TEST
+
+/* ... and the same through the binary, as make and sh run it. */
+START_TEST(test_install_if_changed_binary)
+{
+	char *dir = tmp_dir(), *dest = xasprintf("%s/dest", dir), *tmp = put_file(dir, "tmp", "x\n");
+	char *out, *err;
+
+	ck_assert_int_eq(hdrtest(&out, &err, "install-if-changed", tmp, dest, NULL), 0);
+	ck_assert_str_eq(out, "");
+	ck_assert_str_eq(err, "");
+	assert_file(dest, "x\n");
+	ck_assert(!file_exists(tmp));
+	free(out);
+	free(err);
+	ck_assert_int_eq(hdrtest(&out, &err, "install-if-changed", tmp, dest, NULL), 2);
+	ck_assert(starts_with(err, "hdrtest: error: cannot read "));
+	free(out);
+	free(err);
+	free(tmp);
+	free(dest);
+	free(dir);
+}
+END_TEST
+
+Suite *commands_suite(void)
+{
+	Suite *s = suite_create("commands");
+	TCase *tc = tcase_create("commands");
+
+	/* each test execs the tool a few dozen times */
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_usage_layout);
+	tcase_add_test(tc, test_help_lists_every_command);
+	tcase_add_test(tc, test_usage_errors_exit_2);
+	tcase_add_test(tc, test_required_option);
+	tcase_add_test(tc, test_probe_options_any_order);
+	tcase_add_test(tc, test_fixed_position_commands_any_order);
+	tcase_add_test(tc, test_m4_options);
+	tcase_add_test(tc, test_install_if_changed);
+	tcase_add_test(tc, test_install_if_changed_binary);
+	suite_add_tcase(s, tc);
+	return s;
+}
