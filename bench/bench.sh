@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.." || exit 1
 archs=${ARCHS:-all}
 configs=${CONFIGS:-all}
 sample=${SAMPLE:-5}
-cache=${HDRTEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hdrtest}
+cache=$(make -s --no-print-directory cache-path) || exit 1
 out=$(pwd)/out/bench
 logs=out/bench-logs
 touched=linux/mm/folio_size.h
