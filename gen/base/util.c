@@ -37,7 +37,7 @@ void error(const char *fmt, ...)
 	fputc('\n', diag());
 }
 
-void verror_at(const struct loc *loc, const char *fmt, va_list ap)
+static void verror_at(const struct loc *loc, const char *fmt, va_list ap)
 {
 	nerrors++;
 	fprintf(diag(), "%s:%d:%d: error: ", loc->file, loc->line, loc->col);

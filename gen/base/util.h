@@ -50,7 +50,6 @@ void text_loc(struct loc *loc, const char *text, const char *p);
 /* Print "file:line:col: error: ..." to stderr.  Errors are counted so a
  * caller can report every problem in its input before giving up. */
 void error_at(const struct loc *loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void verror_at(const struct loc *loc, const char *fmt, va_list ap);
 void note_at(const struct loc *loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int error_count(void);
 void reset_error_count(void);

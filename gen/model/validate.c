@@ -25,16 +25,6 @@ int is_identifier(const char *s)
 	return 1;
 }
 
-int is_cell_name(const char *s)
-{
-	const char *p;
-
-	for (p = s; *p; p++)
-		if (!cell_name_chars((unsigned char)*p, p == s))
-			return 0;
-	return p > s;
-}
-
 int check_identifier(const char *s, const struct loc *loc, const char *what)
 {
 	struct loc l = *loc;

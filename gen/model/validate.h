@@ -10,8 +10,6 @@
 #include "base/util.h"
 
 int is_identifier(const char *s);
-/* Names of arches and configs: also used in paths and make variables. */
-int is_cell_name(const char *s);
 /* A file path hdrtest may write into generated files and m4 input:
  * letters, digits and _ . + - / only. */
 int is_plain_path(const char *s);
