@@ -4,11 +4,9 @@
  * hdrtest coverage: which cells compiled each #if branch
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cmd/commands.h"
 #include "generate/probe.h"
-#include "base/util.h"
 
 static int run_probe(const struct command *cmd, int argc, char **argv)
 {
@@ -54,16 +52,16 @@ static int run_coverage(const struct command *cmd, int argc, char **argv)
 		{ "cells", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *dir = NULL, *out = NULL, *cell_list = NULL;
+	const char *dir = NULL, *out = NULL, *cells = NULL;
+	struct cell_list cl;
 	struct catalog *cat;
-	char **cells, *list;
-	int c, ncells, ret;
+	int c, ret;
 
 	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
 		switch (c) {
 		case 'd': dir = optarg; break;
 		case 'o': out = optarg; break;
-		case 'c': cell_list = optarg; break;
+		case 'c': cells = optarg; break;
 		default: return CMD_ERROR;
 		}
 	}
@@ -71,17 +69,15 @@ static int run_coverage(const struct command *cmd, int argc, char **argv)
 		return cmd_usage_error(cmd, "--dir is required");
 	if (!out)
 		return cmd_usage_error(cmd, "--out is required");
-	if (!cell_list)
+	if (!cells)
 		return cmd_usage_error(cmd, "--cells is required");
 	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
 	if (!cat)
 		return CMD_ERROR;
-	list = xstrdup(cell_list);
-	ncells = cmd_split_words(list, &cells);
+	cell_list_split(&cl, cells);
 	/* uncovered branches are what the table shows, not a failure */
-	ret = report_coverage(cat, dir, out, cells, ncells, stdout) < 0 ? CMD_ERROR : CMD_OK;
-	free(cells);
-	free(list);
+	ret = report_coverage(cat, dir, out, cl.names, cl.n, stdout) < 0 ? CMD_ERROR : CMD_OK;
+	cell_list_free(&cl);
 	catalog_free(cat);
 	return ret;
 }

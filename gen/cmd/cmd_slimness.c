@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* hdrtest slimness: what including each header alone costs. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "cmd/commands.h"
 #include "judge/slimness.h"
-#include "base/util.h"
 
 static int run_slimness(const struct command *cmd, int argc, char **argv)
 {
@@ -14,30 +12,28 @@ static int run_slimness(const struct command *cmd, int argc, char **argv)
 		{ "cells", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *cell_list = NULL;
+	const char *out = NULL, *cells = NULL;
+	struct cell_list cl;
 	struct catalog *cat;
-	char **cells, *list;
-	int c, ncells, ret;
+	int c, ret;
 
 	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
-		case 'c': cell_list = optarg; break;
+		case 'c': cells = optarg; break;
 		default: return CMD_ERROR;
 		}
 	}
 	if (!out)
 		return cmd_usage_error(cmd, "--out is required");
-	if (!cell_list)
+	if (!cells)
 		return cmd_usage_error(cmd, "--cells is required");
 	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
 	if (!cat)
 		return CMD_ERROR;
-	list = xstrdup(cell_list);
-	ncells = cmd_split_words(list, &cells);
-	ret = report_slimness(cat, out, cells, ncells, stdout) ? CMD_ERROR : CMD_OK;
-	free(cells);
-	free(list);
+	cell_list_split(&cl, cells);
+	ret = report_slimness(cat, out, cl.names, cl.n, stdout) ? CMD_ERROR : CMD_OK;
+	cell_list_free(&cl);
 	catalog_free(cat);
 	return ret;
 }

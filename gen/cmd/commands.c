@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -69,13 +70,19 @@ struct catalog *cmd_read_catalog(const struct command *cmd, int argc, char **arg
 	return catalog_read(argv, argc);
 }
 
-int cmd_split_words(char *list, char ***words)
+void cell_list_split(struct cell_list *cl, const char *list)
 {
 	char *tok;
-	int n = 0;
 
-	*words = NULL;
-	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
-		*(char **)push(words, &n, sizeof(char *)) = tok;
-	return n;
+	cl->text = xstrdup(list);
+	cl->names = NULL;
+	cl->n = 0;
+	for (tok = strtok(cl->text, " "); tok; tok = strtok(NULL, " "))
+		*(char **)push(&cl->names, &cl->n, sizeof(char *)) = tok;
+}
+
+void cell_list_free(struct cell_list *cl)
+{
+	free(cl->names);
+	free(cl->text);
 }

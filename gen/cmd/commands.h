@@ -72,8 +72,14 @@ int cmd_getopt(const struct command *cmd, int argc, char **argv, const struct op
  * or after the catalog's errors. */
 struct catalog *cmd_read_catalog(const struct command *cmd, int argc, char **argv);
 
-/* The words of a space-separated list (the cells make passes), in place;
- * *words is to be freed. */
-int cmd_split_words(char *list, char ***words);
+/* The cells make passes as one space-separated --cells list. */
+struct cell_list {
+	char *text;	/* a copy of the list, which names point into */
+	char **names;
+	int n;
+};
+
+void cell_list_split(struct cell_list *cl, const char *list);
+void cell_list_free(struct cell_list *cl);
 
 #endif

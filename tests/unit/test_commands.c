@@ -184,28 +184,27 @@ END_TEST
 /* A missing option names itself, then the command's synopsis. */
 START_TEST(test_required_option)
 {
-	char *diag, *u = usage_of(&cmd_probe), *want;
+	static const struct {
+		const char *args[5];
+		const char *says;
+	} cases[] = {
+		{ { "--dir", "d", "x.cat" }, "--tree is required" },
+		{ { "--tree", "t", "x.cat" }, "--dir is required" },
+		{ { "--dir", "d", "--tree" }, "option '--tree' needs a value" },
+		{ { "--dir", "d", "--tree", "t" }, "no catalog files given" },
+	};
+	char *u = usage_of(&cmd_probe), *want, *diag;
+	size_t i;
 
-	want = xasprintf("hdrtest probe: --tree is required\n%s", u);
-	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", "d", "x.cat", NULL), CMD_ERROR);
-	ck_assert_str_eq(diag, want);
-	free(diag);
-	free(want);
-	want = xasprintf("hdrtest probe: --dir is required\n%s", u);
-	ck_assert_int_eq(run(&cmd_probe, &diag, "--tree", "t", "x.cat", NULL), CMD_ERROR);
-	ck_assert_str_eq(diag, want);
-	free(diag);
-	free(want);
-	want = xasprintf("hdrtest probe: option '--tree' needs a value\n%s", u);
-	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", "d", "--tree", NULL), CMD_ERROR);
-	ck_assert_str_eq(diag, want);
-	free(diag);
-	free(want);
-	want = xasprintf("hdrtest probe: no catalog files given\n%s", u);
-	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", "d", "--tree", "t", NULL), CMD_ERROR);
-	ck_assert_str_eq(diag, want);
-	free(diag);
-	free(want);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *const *a = cases[i].args;
+
+		want = xasprintf("hdrtest probe: %s\n%s", cases[i].says, u);
+		ck_assert_int_eq(run(&cmd_probe, &diag, a[0], a[1], a[2], a[3], a[4], NULL), CMD_ERROR);
+		ck_assert_str_eq(diag, want);
+		free(diag);
+		free(want);
+	}
 	free(u);
 }
 END_TEST
