@@ -31,12 +31,13 @@ static int print_drift(const struct drift_report *rep)
 	for (i = 0; i < rep->n; i++)
 		printf("%s\n", rep->items[i].text);
 	if (!rep->ndrift) {
-		printf("catalog-check: %d symbols in %d headers match the tree\n", rep->nmatch, rep->nheaders);
+		printf("catalog-check: %d symbols in %d headers match the tree\n", rep->nmatch,
+		       rep->nheaders);
 		return CMD_OK;
 	}
 	fprintf(stderr, "catalog-check: %d of %d symbols in %d headers match the tree; %d drift%s "
-		"(hdrtest catalog-update rewrites the catalog)\n", rep->nmatch, rep->nsyms, rep->nheaders,
-		rep->ndrift, rep->ndrift == 1 ? "" : "s");
+		"(hdrtest catalog-update rewrites the catalog)\n", rep->nmatch, rep->nsyms,
+		rep->nheaders, rep->ndrift, rep->ndrift == 1 ? "" : "s");
 	return CMD_FAILED;
 }
 

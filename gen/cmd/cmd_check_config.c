@@ -16,14 +16,15 @@ static int print_lost(const struct config *c, const struct kconfig *kc, const ch
 	int i, lost = 0;
 
 	for (i = 0; i < c->nfrags; i++) {
-		const char *want = c->frags[i].value, *got = kconfig_value(kc, c->frags[i].name);
+		const char *name = c->frags[i].name, *want = c->frags[i].value;
+		const char *got = kconfig_value(kc, name);
 
 		if (!got)
 			got = "n";
 		if (strcmp(want, got)) {
-			char *deps = tree ? kconfig_dependencies(tree, c->frags[i].name) : NULL;
+			char *deps = tree ? kconfig_dependencies(tree, name) : NULL;
 
-			printf("%s%s=%s (resolved to %s", lost++ ? ", " : "", c->frags[i].name, want, got);
+			printf("%s%s=%s (resolved to %s", lost++ ? ", " : "", name, want, got);
 			if (deps)
 				printf("; Kconfig: %s", deps);
 			printf(")");

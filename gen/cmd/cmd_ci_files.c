@@ -6,8 +6,10 @@
 static int run_ci_files(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "templates", required_argument, NULL, 't' }, { "github", required_argument, NULL, 'g' },
-		{ "gitlab", required_argument, NULL, 'l' },    { "m4", required_argument, NULL, 'm' },
+		{ "templates", required_argument, NULL, 't' },
+		{ "github", required_argument, NULL, 'g' },
+		{ "gitlab", required_argument, NULL, 'l' },
+		{ "m4", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *templates = DEFAULT_TEMPLATES, *github = NULL, *gitlab = NULL, *m4 = DEFAULT_M4;

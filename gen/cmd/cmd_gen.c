@@ -9,11 +9,15 @@
 static int run_gen(const struct command *cmd, int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "arch", required_argument, NULL, 'a' },    { "config", required_argument, NULL, 'c' },
-		{ "kbuild", required_argument, NULL, 'k' },  { "skip", required_argument, NULL, 's' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "config", required_argument, NULL, 'c' },
+		{ "kbuild", required_argument, NULL, 'k' },
+		{ "skip", required_argument, NULL, 's' },
 		{ "error", required_argument, NULL, 'e' },
-		{ "overlay", required_argument, NULL, 'O' }, { "templates", required_argument, NULL, 't' },
-		{ "m4", required_argument, NULL, 'm' },      { "out", required_argument, NULL, 'o' },
+		{ "overlay", required_argument, NULL, 'O' },
+		{ "templates", required_argument, NULL, 't' },
+		{ "m4", required_argument, NULL, 'm' },
+		{ "out", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct gen_opts o = { 0 };
@@ -44,7 +48,7 @@ static int run_gen(const struct command *cmd, int argc, char **argv)
 	if (!o.out)
 		return cmd_usage_error(cmd, "--out is required");
 	if ((o.kbuild != NULL) + (o.skip != NULL) + (o.error != NULL) != 1)
-		return cmd_usage_error(cmd, "exactly one of --kbuild, --skip and --error is required");
+		return cmd_usage_error(cmd, "one of --kbuild, --skip and --error is required");
 	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
 	if (!cat)
 		return CMD_ERROR;

@@ -33,12 +33,14 @@ static int run_mk(const struct command *cmd, int argc, char **argv)
 		printf("HT_ARCH_%s_llvm := %s\n", a->name, a->llvm ? a->llvm : "");
 		printf("HT_ARCH_%s_package := %s\n", a->name, a->package ? a->package : "");
 		printf("HT_ARCH_%s_defconfig := %s\n", a->name, a->defconfig);
-		printf("HT_ARCH_%s_unavailable := %s\n", a->name, a->unavailable ? a->unavailable : "");
+		printf("HT_ARCH_%s_unavailable := %s\n", a->name,
+		       a->unavailable ? a->unavailable : "");
 	}
 	for (i = 0; i < cat->nconfigs; i++) {
 		const struct config *c = cat->configs[i];
 
-		printf("HT_CONFIG_%s_base := %s\nHT_CONFIG_%s_arches :=", c->name, c->base, c->name);
+		printf("HT_CONFIG_%s_base := %s\nHT_CONFIG_%s_arches :=", c->name, c->base,
+		       c->name);
 		for (j = 0; j < cat->narches; j++)
 			if (config_applies_to(c, cat->arches[j]->name))
 				printf(" %s", cat->arches[j]->name);

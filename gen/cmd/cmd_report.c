@@ -38,7 +38,8 @@ static void explain_run(struct run_results *r)
 }
 
 /* KTAP, TSV and JUnit: none is replaced unless all three were written. */
-static int write_results(const struct run_results *r, const char *ktap, const char *tsv, const char *junit)
+static int write_results(const struct run_results *r, const char *ktap, const char *tsv,
+			 const char *junit)
 {
 	const char *paths[] = { ktap, tsv, junit };
 	char *texts[] = { ktap ? render_ktap(r) : NULL, tsv ? render_tsv(r) : NULL,

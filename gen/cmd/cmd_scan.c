@@ -91,8 +91,8 @@ static int run_scan(const struct command *cmd, int argc, char **argv)
 	}
 	free(text);
 	scan_get_stats(ix, &st);
-	fprintf(stderr, "scan: %d headers, %d definitions, %d includes%s in %.2f s\n", st.files, st.defs,
-		st.includes, st.unreadable ? " (some unreadable)" : "", now() - t0);
+	fprintf(stderr, "scan: %d headers, %d definitions, %d includes%s in %.2f s\n", st.files,
+		st.defs, st.includes, st.unreadable ? " (some unreadable)" : "", now() - t0);
 	if (st.unreadable)
 		ret = CMD_ERROR;
 	scan_free(ix);

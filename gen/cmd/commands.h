@@ -60,7 +60,8 @@ void cmd_print_usage(FILE *f, const struct command *cmd);
 
 /* A usage error: "hdrtest NAME: MESSAGE" and the usage on the error
  * stream; returns CMD_ERROR. */
-int cmd_usage_error(const struct command *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* getopt_long() over argv with opts (no short options), in any order and
  * mixed with operands; optind is where the operands start once it

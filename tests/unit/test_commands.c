@@ -21,11 +21,12 @@
 
 #define HDRTEST "out/bin/hdrtest"
 #define DRIFT "tests/fixtures/scan/drift"
+#define CATALOG "catalog/arches.cat", "catalog/configs.cat", "catalog/mm.cat"
 
 static const struct command *const all[] = {
-	&cmd_gen,	&cmd_report,	&cmd_kbuild_cmd,	&cmd_mk,	   &cmd_fragment,
-	&cmd_check_config, &cmd_ci_files, &cmd_probe,	&cmd_coverage,	   &cmd_slimness,
-	&cmd_scan,	&cmd_catalog_check, &cmd_catalog_update, &cmd_install_if_changed,
+	&cmd_gen, &cmd_report, &cmd_kbuild_cmd, &cmd_mk, &cmd_fragment, &cmd_check_config,
+	&cmd_ci_files, &cmd_probe, &cmd_coverage, &cmd_slimness, &cmd_scan, &cmd_catalog_check,
+	&cmd_catalog_update, &cmd_install_if_changed,
 };
 
 #define NALL (sizeof(all) / sizeof(all[0]))
@@ -159,7 +160,8 @@ START_TEST(test_usage_errors_exit_2)
 	free(out);
 	free(err);
 	ck_assert_int_eq(hdrtest(&out, &err, "frobnicate", NULL), 2);
-	ck_assert(starts_with(err, "hdrtest: error: unknown command 'frobnicate'\nusage: hdrtest COMMAND"));
+	ck_assert(starts_with(err, "hdrtest: error: unknown command 'frobnicate'\n"
+				   "usage: hdrtest COMMAND"));
 	free(out);
 	free(err);
 	ck_assert_int_eq(hdrtest(&out, &err, "help", "frobnicate", NULL), 2);
@@ -200,7 +202,8 @@ START_TEST(test_required_option)
 		const char *const *a = cases[i].args;
 
 		want = xasprintf("hdrtest probe: %s\n%s", cases[i].says, u);
-		ck_assert_int_eq(run(&cmd_probe, &diag, a[0], a[1], a[2], a[3], a[4], NULL), CMD_ERROR);
+		ck_assert_int_eq(run(&cmd_probe, &diag, a[0], a[1], a[2], a[3], a[4], NULL),
+				 CMD_ERROR);
 		ck_assert_str_eq(diag, want);
 		free(diag);
 		free(want);
@@ -215,14 +218,14 @@ START_TEST(test_probe_options_any_order)
 {
 	char *dir = tmp_dir(), *d1 = xasprintf("%s/p1", dir), *d2 = xasprintf("%s/p2", dir);
 	char *d3 = xasprintf("%s/p3", dir), *diag, *a, *b, *c;
-	const char *h = "/linux/fx/size.h";
+	const char *h = "/linux/fx/size.h", *tree = DRIFT "/tree", *cat = DRIFT "/fx.cat";
 
-	ck_assert_int_eq(run(&cmd_probe, &diag, "--tree", DRIFT "/tree", "--dir", d1, DRIFT "/fx.cat", NULL), 0);
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--tree", tree, "--dir", d1, cat, NULL), 0);
 	ck_assert_str_eq(diag, "");
 	free(diag);
-	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", d2, "--tree", DRIFT "/tree", DRIFT "/fx.cat", NULL), 0);
+	ck_assert_int_eq(run(&cmd_probe, &diag, "--dir", d2, "--tree", tree, cat, NULL), 0);
 	free(diag);
-	ck_assert_int_eq(run(&cmd_probe, &diag, DRIFT "/fx.cat", "--dir", d3, "--tree", DRIFT "/tree", NULL), 0);
+	ck_assert_int_eq(run(&cmd_probe, &diag, cat, "--dir", d3, "--tree", tree, NULL), 0);
 	free(diag);
 	a = xasprintf("%s%s.branches", d1, h);
 	b = xasprintf("%s%s.branches", d2, h);
@@ -253,32 +256,31 @@ START_TEST(test_fixed_position_commands_any_order)
 	char *o1, *o2, *e1, *e2, *dir = tmp_dir();
 	char *dotconfig = put_file(dir, ".config", "CONFIG_X=y\n");
 
-	ck_assert_int_eq(hdrtest(&o1, &e1, "fragment", "--config", "debug-vm", "catalog/arches.cat",
-				 "catalog/configs.cat", NULL), 0);
-	ck_assert_int_eq(hdrtest(&o2, &e2, "fragment", "catalog/arches.cat", "catalog/configs.cat", "--config",
-				 "debug-vm", NULL), 0);
+	ck_assert_int_eq(hdrtest(&o1, &e1, "fragment", "--config", "debug-vm", CATALOG, NULL), 0);
+	ck_assert_int_eq(hdrtest(&o2, &e2, "fragment", CATALOG, "--config", "debug-vm", NULL), 0);
 	ck_assert(starts_with(o1, "# hdrtest config debug-vm\n"));
 	ck_assert_str_eq(o1, o2);
 	free(o1);
 	free(o2);
 	free(e1);
 	free(e2);
-	ck_assert_int_eq(hdrtest(&o1, &e1, "check-config", "--config", "debug-vm", "--dotconfig", dotconfig,
-				 "catalog/arches.cat", "catalog/configs.cat", NULL), 1);
-	ck_assert_int_eq(hdrtest(&o2, &e2, "check-config", "--dotconfig", dotconfig, "catalog/arches.cat",
-				 "catalog/configs.cat", "--config", "debug-vm", NULL), 1);
+	ck_assert_int_eq(hdrtest(&o1, &e1, "check-config", "--config", "debug-vm", "--dotconfig",
+				 dotconfig, CATALOG, NULL), 1);
+	ck_assert_int_eq(hdrtest(&o2, &e2, "check-config", "--dotconfig", dotconfig, CATALOG,
+				 "--config", "debug-vm", NULL), 1);
 	ck_assert(strstr(o1, "(resolved to n"));
 	ck_assert_str_eq(o1, o2);
 	free(o1);
 	free(o2);
 	free(e1);
 	free(e2);
-	ck_assert_int_eq(hdrtest(&o1, &e1, "slimness", "--cells", "x/y", "--out", dir, "catalog/mm.cat", NULL), 2);
+	ck_assert_int_eq(hdrtest(&o1, &e1, "slimness", "--cells", "x/y", "--out", dir, CATALOG,
+				 NULL), 2);
 	ck_assert(!strstr(e1, "usage:"));
 	free(o1);
 	free(e1);
 	ck_assert_int_eq(hdrtest(&o1, &e1, "coverage", "--cells", "x/y", "--out", dir, "--dir", dir,
-				 "catalog/mm.cat", NULL), 0);
+				 CATALOG, NULL), 0);
 	ck_assert(starts_with(o1, "Branch coverage: "));
 	free(o1);
 	free(e1);
@@ -295,12 +297,11 @@ START_TEST(test_m4_options)
 	char *gh2 = xasprintf("%s/gh2", dir), *gl2 = xasprintf("%s/gl2", dir);
 	char *cell = xasprintf("%s/out/x86_64/defconfig", dir), *a, *b;
 
-	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--github", gh1, "--gitlab", gl1, "catalog/arches.cat",
-			     "catalog/configs.cat", "catalog/mm.cat", NULL), 0);
+	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--github", gh1, "--gitlab", gl1, CATALOG, NULL),
+			 0);
 	free(diag);
-	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--templates", DEFAULT_TEMPLATES, "--m4", DEFAULT_M4,
-			     "--github", gh2, "--gitlab", gl2, "catalog/arches.cat", "catalog/configs.cat",
-			     "catalog/mm.cat", NULL), 0);
+	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--templates", DEFAULT_TEMPLATES, "--m4",
+			     DEFAULT_M4, "--github", gh2, "--gitlab", gl2, CATALOG, NULL), 0);
 	free(diag);
 	a = slurp(gh1);
 	b = slurp(gh2);
@@ -309,27 +310,25 @@ START_TEST(test_m4_options)
 	free(b);
 	/* the options are used: a missing m4 or template dir fails */
 	stderr_begin();
-	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--m4", "/nonexistent/m4", "--github", gh1, "--gitlab", gl1,
-			     "catalog/arches.cat", NULL), CMD_ERROR);
+	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--m4", "/nonexistent/m4", "--github", gh1,
+			     "--gitlab", gl1, CATALOG, NULL), CMD_ERROR);
 	free(stderr_end());
 	ck_assert(strstr(diag, "m4 failed (exit 127)"));
 	free(diag);
 	stderr_begin();
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip", "s",
-			     "--m4", "/nonexistent/m4", "--out", cell, "catalog/arches.cat", "catalog/configs.cat",
-			     "catalog/mm.cat", NULL), CMD_ERROR);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip",
+			     "s", "--m4", "/nonexistent/m4", "--out", cell, CATALOG, NULL),
+			 CMD_ERROR);
 	free(stderr_end());
 	ck_assert(strstr(diag, "m4 failed (exit 127)"));
 	free(diag);
 	stderr_begin();
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip", "s",
-			     "--templates", dir, "--out", cell, "catalog/arches.cat", "catalog/configs.cat",
-			     "catalog/mm.cat", NULL), CMD_ERROR);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip",
+			     "s", "--templates", dir, "--out", cell, CATALOG, NULL), CMD_ERROR);
 	free(stderr_end());
 	free(diag);
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip", "s",
-			     "--out", cell, "catalog/arches.cat", "catalog/configs.cat", "catalog/mm.cat", NULL),
-			 CMD_OK);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip",
+			     "s", "--out", cell, CATALOG, NULL), CMD_OK);
 	free(diag);
 	a = xasprintf("%s/manifest.tsv", cell);
 	ck_assert(file_exists(a));
@@ -401,7 +400,8 @@ START_TEST(test_install_if_changed)
 	ck_assert(!file_exists(tmp));
 	/* two operands, no more, no less */
 	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, NULL), CMD_ERROR);
-	ck_assert(starts_with(diag, "hdrtest install-if-changed: expected a new file and the file it replaces\n"
+	ck_assert(starts_with(diag, "hdrtest install-if-changed: "
+				    "expected a new file and the file it replaces\n"
 				    "usage: hdrtest install-if-changed TMP DEST\n"));
 	free(diag);
 	free(tmp);
@@ -413,8 +413,8 @@ END_TEST
 /* ... and the same through the binary, as make and sh run it. */
 START_TEST(test_install_if_changed_binary)
 {
-	char *dir = tmp_dir(), *dest = xasprintf("%s/dest", dir), *tmp = put_file(dir, "tmp", "x\n");
-	char *out, *err;
+	char *dir = tmp_dir(), *dest = xasprintf("%s/dest", dir);
+	char *tmp = put_file(dir, "tmp", "x\n"), *out, *err;
 
 	ck_assert_int_eq(hdrtest(&out, &err, "install-if-changed", tmp, dest, NULL), 0);
 	ck_assert_str_eq(out, "");

@@ -46,8 +46,8 @@ START_TEST(test_lines)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *got = split(cases[i].text);
 
-		ck_assert_msg(!strcmp(got, cases[i].want), "'%s': got '%s', want '%s'", cases[i].text, got,
-			      cases[i].want);
+		ck_assert_msg(!strcmp(got, cases[i].want), "'%s': got '%s', want '%s'",
+			      cases[i].text, got, cases[i].want);
 		free(got);
 	}
 }
