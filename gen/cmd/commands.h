@@ -10,7 +10,8 @@
  *    what it computes (report_coverage: the uncovered branches;
  *    write_summary: whether the run failed; install_if_changed: whether
  *    it replaced the file; catalog_update says through *stuck that it
- *    could not finish).  It never exits and never returns an exit status.
+ *    could not finish).  It never returns an exit status, and exits only
+ *    when memory runs out.
  *  - A command's run function maps those outcomes to the exit status it
  *    returns, one of CMD_OK, CMD_FAILED and CMD_ERROR.
  */
@@ -18,6 +19,7 @@
 #define HDRTEST_COMMANDS_H
 
 #include <getopt.h>
+#include <stdio.h>
 
 #include "model/catalog.h"
 
