@@ -3,12 +3,9 @@
  * hdrtest: prove that kernel headers are self-contained.
  *
  * Subcommands (each has one job; the GNUmakefile strings them together):
- *   gen          render the TUs of one (arch, config) cell from the catalog
+ *   plan         the cells of a run and what each needs, from the catalog
+ *   gen          render the TUs of every planned cell
  *   report       judge the compiled cells; write the table, KTAP, TSV, JUnit
- *   kbuild-cmd   extract kbuild's compiler command for an object
- *   mk           the catalog's arches and configs as make variables
- *   fragment     a config's Kconfig fragment, as merge_config.sh reads it
- *   check-config which fragment lines a resolved .config failed to keep
  *   ci-files     the per-arch CI job files, from the arch table
  *   probe        instrumented copies of the headers, for branch coverage
  *   coverage     which cells compiled each #if branch
@@ -26,7 +23,9 @@
 #include "model/catalog.h"
 #include "generate/ci_files.h"
 #include "cmd/cmd_scan.h"
+#include "generate/cells.h"
 #include "generate/emit.h"
+#include "plan/plan.h"
 #include "judge/explain.h"
 #include "plan/kbuild_cmd.h"
 #include "model/kconfig.h"
@@ -39,14 +38,11 @@
 
 static void __attribute__((noreturn)) usage(void)
 {
-	fputs("usage: hdrtest gen --arch A --config C (--kbuild DIR | --skip REASON | --error REASON)\n"
-	      "                   [--overlay DIR] [--templates DIR] [--m4 PROG] --out CELLDIR CATALOG...\n"
+	fputs("usage: hdrtest plan (--out OUTDIR --tree KDIR --cache DIR | --print-packages)\n"
+	      "                    --archs \"A ...\" --configs \"C ...\" [--overlay DIR] CATALOG...\n"
+	      "       hdrtest gen --out OUTDIR [--templates DIR] [--m4 PROG] CATALOG...\n"
 	      "       hdrtest report --out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--drift FILE]\n"
 	      "                      ARCH/CONFIG...\n"
-	      "       hdrtest kbuild-cmd KDIR OBJECT\n"
-	      "       hdrtest mk CATALOG...\n"
-	      "       hdrtest fragment --config C CATALOG...\n"
-	      "       hdrtest check-config --config C --dotconfig FILE [--tree KDIR] CATALOG...\n"
 	      "       hdrtest ci-files --templates DIR --github FILE --gitlab FILE [--m4 PROG] CATALOG...\n"
 	      "       hdrtest slimness --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...\n"
 	      "       hdrtest probe --tree KDIR --dir DIR CATALOG...\n"
@@ -73,14 +69,13 @@ static struct catalog *read_catalog(int argc, char **argv)
 static int cmd_gen(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "arch", required_argument, NULL, 'a' },    { "config", required_argument, NULL, 'c' },
-		{ "kbuild", required_argument, NULL, 'k' },  { "skip", required_argument, NULL, 's' },
-		{ "error", required_argument, NULL, 'e' },
-		{ "overlay", required_argument, NULL, 'O' }, { "templates", required_argument, NULL, 't' },
-		{ "m4", required_argument, NULL, 'm' },      { "out", required_argument, NULL, 'o' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "templates", required_argument, NULL, 't' },
+		{ "m4", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct gen_opts o = { 0 };
+	const char *out = NULL;
 	struct catalog *cat;
 	int c, ret;
 
@@ -88,35 +83,85 @@ static int cmd_gen(int argc, char **argv)
 	o.m4 = "m4";
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'a': o.arch = optarg; break;
-		case 'c': o.config = optarg; break;
-		case 'k': o.kbuild = optarg; break;
-		case 's': o.skip = optarg; break;
-		case 'e': o.error = optarg; break;
-		case 'O': o.overlay = optarg; break;
+		case 'o': out = optarg; break;
 		case 't': o.templates = optarg; break;
 		case 'm': o.m4 = optarg; break;
-		case 'o': o.out = optarg; break;
 		default: usage();
 		}
 	}
-	if (!o.arch || !o.config || !o.out ||
-	    (o.kbuild != NULL) + (o.skip != NULL) + (o.error != NULL) != 1)
+	if (!out)
 		usage();
 	cat = read_catalog(argc - optind, argv + optind);
 	o.cat = cat;
-	{
-		struct strbuf names;
-		int i;
-
-		sb_init(&names);
-		for (i = optind; i < argc; i++)
-			sb_addf(&names, "%s%s", i > optind ? " " : "", argv[i]);
-		o.catalog_name = sb_detach(&names);
-	}
-	ret = generate_cell(&o);
+	ret = generate_cells(&o, out) ? 2 : 0;
 	catalog_free(cat);
-	free(o.catalog_name);
+	return ret;
+}
+
+/* The words of a space-separated list, as the GNUmakefile passes them. */
+static int split_words(char *list, char ***words)
+{
+	char *tok;
+	int n = 0;
+
+	*words = NULL;
+	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
+		*(char **)push(words, &n, sizeof(char *)) = tok;
+	return n;
+}
+
+static int cmd_plan(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },   { "tree", required_argument, NULL, 't' },
+		{ "cache", required_argument, NULL, 'c' }, { "archs", required_argument, NULL, 'a' },
+		{ "configs", required_argument, NULL, 'C' }, { "overlay", required_argument, NULL, 'O' },
+		{ "print-packages", no_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct plan_opts o = { 0 };
+	char *archs = NULL, *configs = NULL, tree[PATH_MAX], overlay[PATH_MAX];
+	const char *tree_arg = NULL, *overlay_arg = NULL;
+	struct catalog *cat;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o.out = optarg; break;
+		case 't': tree_arg = optarg; break;
+		case 'c': o.cache = optarg; break;
+		case 'a': archs = optarg; break;
+		case 'C': configs = optarg; break;
+		case 'O': overlay_arg = optarg; break;
+		case 'p': o.print_packages = stdout; break;
+		default: usage();
+		}
+	}
+	if (!archs || !configs || (!o.print_packages && (!o.out || !tree_arg || !o.cache)))
+		usage();
+	/* the scripts run elsewhere: every path they get is absolute */
+	if (tree_arg) {
+		if (!realpath(tree_arg, tree))
+			die("KDIR=%s: %s", tree_arg, strerror(errno));
+		o.tree = tree;
+	}
+	if (overlay_arg && *overlay_arg) {
+		if (!realpath(overlay_arg, overlay))
+			die("OVERLAY=%s: %s", overlay_arg, strerror(errno));
+		o.overlay = overlay;
+	}
+	archs = xstrdup(archs);
+	configs = xstrdup(configs);
+	o.narchs = split_words(archs, &o.archs);
+	o.nconfigs = split_words(configs, &o.configs);
+	cat = read_catalog(argc - optind, argv + optind);
+	o.cat = cat;
+	ret = plan_write(&o) ? 2 : 0;
+	catalog_free(cat);
+	free(o.archs);
+	free(o.configs);
+	free(archs);
+	free(configs);
 	return ret;
 }
 
@@ -211,95 +256,6 @@ static int cmd_report(int argc, char **argv)
 	return ret;
 }
 
-static int cmd_kbuild_cmd(int argc, char **argv)
-{
-	struct kbuild_cmd *kc;
-	char *text;
-
-	if (argc != 3)
-		usage();
-	kc = kbuild_cmd_extract(argv[1], argv[2]);
-	if (!kc)
-		return 2;
-	text = kbuild_cmd_format(kc);
-	fputs(text, stdout);
-	free(text);
-	kbuild_cmd_free(kc);
-	return 0;
-}
-
-/* Make variables for the arch table and the configs. */
-static int cmd_mk(int argc, char **argv)
-{
-	struct catalog *cat = read_catalog(argc - 1, argv + 1);
-	int i, j;
-
-	printf("# Generated by hdrtest mk: do not edit.\nHT_ALL_ARCHES :=");
-	for (i = 0; i < cat->narches; i++)
-		printf(" %s", cat->arches[i]->name);
-	printf("\nHT_ALL_CONFIGS :=");
-	for (i = 0; i < cat->nconfigs; i++)
-		printf(" %s", cat->configs[i]->name);
-	printf("\nHT_HEADERS :=");
-	for (i = 0; i < cat->nheaders; i++)
-		printf(" %s", cat->headers[i]->path);
-	printf("\n");
-	for (i = 0; i < cat->narches; i++) {
-		const struct arch *a = cat->arches[i];
-
-		printf("HT_ARCH_%s_karch := %s\n", a->name, a->karch);
-		printf("HT_ARCH_%s_cross := %s\n", a->name, a->cross ? a->cross : "");
-		printf("HT_ARCH_%s_llvm := %s\n", a->name, a->llvm ? a->llvm : "");
-		printf("HT_ARCH_%s_package := %s\n", a->name, a->package ? a->package : "");
-		printf("HT_ARCH_%s_defconfig := %s\n", a->name, a->defconfig);
-		printf("HT_ARCH_%s_unavailable := %s\n", a->name, a->unavailable ? a->unavailable : "");
-	}
-	for (i = 0; i < cat->nconfigs; i++) {
-		const struct config *c = cat->configs[i];
-
-		printf("HT_CONFIG_%s_base := %s\nHT_CONFIG_%s_arches :=", c->name, c->base, c->name);
-		for (j = 0; j < cat->narches; j++)
-			if (config_applies_to(c, cat->arches[j]->name))
-				printf(" %s", cat->arches[j]->name);
-		printf("\n");
-	}
-	catalog_free(cat);
-	return 0;
-}
-
-static struct config *config_arg(struct catalog *cat, const char *name)
-{
-	struct config *c = catalog_config(cat, name);
-
-	if (!c)
-		die("config '%s' is not in the catalog", name);
-	return c;
-}
-
-static int cmd_fragment(int argc, char **argv)
-{
-	const char *name = NULL;
-	struct catalog *cat;
-	struct config *c;
-	int i;
-
-	if (argc < 4 || strcmp(argv[1], "--config"))
-		usage();
-	name = argv[2];
-	cat = read_catalog(argc - 3, argv + 3);
-	c = config_arg(cat, name);
-	/* no file or line here: the fragment is part of the build dir's cache key */
-	printf("# hdrtest config %s\n", c->name);
-	for (i = 0; i < c->nfrags; i++) {
-		if (!strcmp(c->frags[i].value, "n"))
-			printf("# %s is not set\n", c->frags[i].name);
-		else
-			printf("%s=%s\n", c->frags[i].name, c->frags[i].value);
-	}
-	catalog_free(cat);
-	return 0;
-}
-
 /* probe --tree KDIR --dir DIR CATALOG... */
 static int cmd_probe(int argc, char **argv)
 {
@@ -312,18 +268,6 @@ static int cmd_probe(int argc, char **argv)
 	ret = write_probes(cat, argv[2], argv[4]);
 	catalog_free(cat);
 	return ret;
-}
-
-/* The words of a space-separated list (cells passed by make), in place. */
-static int split_words(char *list, char ***words)
-{
-	char *tok;
-	int n = 0;
-
-	*words = NULL;
-	for (tok = strtok(list, " "); tok; tok = strtok(NULL, " "))
-		*(char **)push(words, &n, sizeof(char *)) = tok;
-	return n;
 }
 
 /* coverage --dir DIR --out OUTDIR --cells "A/C ..." CATALOG... */
@@ -393,62 +337,14 @@ static int cmd_ci_files(int argc, char **argv)
 	return ret;
 }
 
-/* Exit 1 and name every fragment line the resolved .config did not keep. */
-static int cmd_check_config(int argc, char **argv)
-{
-	struct catalog *cat;
-	struct kconfig *kc;
-	struct config *c;
-	const char *tree = NULL;
-	int i, lost = 0, first = 5;
-
-	if (argc < 6 || strcmp(argv[1], "--config") || strcmp(argv[3], "--dotconfig"))
-		usage();
-	if (argc > 7 && !strcmp(argv[5], "--tree")) {
-		tree = argv[6];
-		first = 7;
-	}
-	cat = read_catalog(argc - first, argv + first);
-	c = config_arg(cat, argv[2]);
-	kc = kconfig_read(argv[4]);
-	if (!kc)
-		return 2;
-	for (i = 0; i < c->nfrags; i++) {
-		const char *want = c->frags[i].value, *got = kconfig_value(kc, c->frags[i].name);
-
-		if (!got)
-			got = "n";
-		if (strcmp(want, got)) {
-			char *deps = tree ? kconfig_dependencies(tree, c->frags[i].name) : NULL;
-
-			printf("%s%s=%s (resolved to %s", lost++ ? ", " : "", c->frags[i].name, want, got);
-			if (deps)
-				printf("; Kconfig: %s", deps);
-			printf(")");
-			free(deps);
-		}
-	}
-	if (lost)
-		printf("\n");
-	kconfig_free(kc);
-	catalog_free(cat);
-	return lost ? 1 : 0;
-}
-
 static int run_command(int argc, char **argv)
 {
 	if (!strcmp(argv[0], "gen"))
 		return cmd_gen(argc, argv);
 	if (!strcmp(argv[0], "report"))
 		return cmd_report(argc, argv);
-	if (!strcmp(argv[0], "kbuild-cmd"))
-		return cmd_kbuild_cmd(argc, argv);
-	if (!strcmp(argv[0], "mk"))
-		return cmd_mk(argc, argv);
-	if (!strcmp(argv[0], "fragment"))
-		return cmd_fragment(argc, argv);
-	if (!strcmp(argv[0], "check-config"))
-		return cmd_check_config(argc, argv);
+	if (!strcmp(argv[0], "plan"))
+		return cmd_plan(argc, argv);
 	if (!strcmp(argv[0], "scan"))
 		return cmd_scan(argc, argv);
 	if (!strcmp(argv[0], "catalog-check"))
