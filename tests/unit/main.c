@@ -37,6 +37,7 @@ int main(void)
 	srunner_add_suite(sr, run_suite());
 	srunner_add_suite(sr, slimness_suite());
 	srunner_add_suite(sr, probe_suite());
+	srunner_add_suite(sr, plan_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -26,5 +26,6 @@ Suite *ci_files_suite(void);
 Suite *run_suite(void);
 Suite *slimness_suite(void);
 Suite *probe_suite(void);
+Suite *plan_suite(void);
 
 #endif
