@@ -27,7 +27,6 @@
 #include "generate/emit.h"
 #include "plan/plan.h"
 #include "judge/explain.h"
-#include "plan/kbuild_cmd.h"
 #include "model/kconfig.h"
 #include "model/kconfig_deps.h"
 #include "generate/probe.h"

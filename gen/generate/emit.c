@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "plan/kbuild_cmd.h"
+#include "generate/kbuild_cmd.h"
 #include "model/kconfig.h"
 #include "generate/m4render.h"
 #include "generate/prepared.h"

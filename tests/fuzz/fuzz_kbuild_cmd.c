@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* kbuild's .cmd files (gen/plan/kbuild_cmd.c): the input as
+/* kbuild's .cmd files (gen/generate/kbuild_cmd.c): the input as
  * mm/.mmzone.o.cmd, whose command gen makes generic. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
-#include "plan/kbuild_cmd.h"
+#include "generate/kbuild_cmd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

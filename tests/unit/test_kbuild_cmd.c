@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "plan/kbuild_cmd.h"
+#include "generate/kbuild_cmd.h"
 #include "suites.h"
 #include "base/util.h"
 

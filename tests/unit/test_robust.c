@@ -13,7 +13,7 @@
 #include "model/cond.h"
 #include "scan/drift.h"
 #include "helpers.h"
-#include "plan/kbuild_cmd.h"
+#include "generate/kbuild_cmd.h"
 #include "model/kconfig.h"
 #include "scan/scan.h"
 #include "suites.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "plan/kbuild_cmd.h"
+#include "generate/kbuild_cmd.h"
 
 #include <errno.h>
 #include <stdlib.h>
