@@ -37,12 +37,9 @@ struct command {
 	int (*run)(const struct command *cmd, int argc, char **argv);
 };
 
+extern const struct command cmd_plan;
 extern const struct command cmd_gen;
 extern const struct command cmd_report;
-extern const struct command cmd_kbuild_cmd;
-extern const struct command cmd_mk;
-extern const struct command cmd_fragment;
-extern const struct command cmd_check_config;
 extern const struct command cmd_ci_files;
 extern const struct command cmd_probe;
 extern const struct command cmd_coverage;
@@ -50,7 +47,6 @@ extern const struct command cmd_slimness;
 extern const struct command cmd_scan;
 extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;
-extern const struct command cmd_install_if_changed;
 
 /* Where the commands that render m4 templates (gen, ci-files) find them
  * unless --templates DIR and --m4 PROG say otherwise. */

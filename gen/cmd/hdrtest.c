@@ -14,12 +14,9 @@
 #include "base/util.h"
 
 static const struct command *const commands[] = {
+	&cmd_plan,
 	&cmd_gen,
 	&cmd_report,
-	&cmd_kbuild_cmd,
-	&cmd_mk,
-	&cmd_fragment,
-	&cmd_check_config,
 	&cmd_ci_files,
 	&cmd_probe,
 	&cmd_coverage,
@@ -27,7 +24,6 @@ static const struct command *const commands[] = {
 	&cmd_scan,
 	&cmd_catalog_check,
 	&cmd_catalog_update,
-	&cmd_install_if_changed,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -15,10 +15,11 @@
 #include <unistd.h>
 
 #include "base/files.h"
-#include "plan/kbuild_cmd.h"
+#include "generate/kbuild_cmd.h"
 #include "model/kconfig.h"
 #include "base/lines.h"
 #include "generate/m4render.h"
+#include "generate/prepared.h"
 #include "model/validate.h"
 
 char *tu_stem(const char *header)
@@ -419,8 +420,8 @@ int generate_cell(const struct gen_opts *o)
 			      arch->kconfig);
 			goto out;
 		}
-		p = xasprintf("%s/hdrtest-compile.cmd", o->kbuild);
-		cmd = kbuild_cmd_load(p);
+		p = prepared_object(o->kbuild);
+		cmd = kbuild_cmd_extract(o->kbuild, p);
 		free(p);
 		if (!cmd)
 			goto out;
@@ -476,45 +477,32 @@ int generate_cell(const struct gen_opts *o)
 		text = NULL;
 	}
 
-	/* the cell's make fragment: rules for its TUs */
+	/* the TU list and the slim list, for make's one pattern rule */
 	{
-		struct strbuf sb;
-		char *defs = xasprintf("%s/defs.cell.m4", tmpdir);
-		struct rendered *r;
+		const char *names[2] = { "tus", "slims" };
+		int k;
 
-		sb_init(&sb);
-		sb_add(&sb, "m4_divert(-1)\n");
-		m4_def(&sb, "CATALOG", o->catalog_name);
-		m4_def(&sb, "ARCH", o->arch);
-		m4_def(&sb, "CONFIG", o->config);
-		m4_defi(&sb, "NTU", kc ? o->cat->nheaders : 0);
-		for (i = 0; kc && i < o->cat->nheaders; i++) {
-			char key[32], *stem = tu_stem(o->cat->headers[i]->path);
+		for (k = 0; k < 2; k++) {
+			struct strbuf sb;
+			struct rendered *r;
+			int count = !kc ? 0 : k ? nslim : o->cat->nheaders;
 
-			snprintf(key, sizeof(key), "TU_%d", i + 1);
-			m4_def(&sb, key, stem);
-			free(stem);
-		}
-		m4_defi(&sb, "NSLIM", kc ? nslim : 0);
-		for (i = 0; kc && i < nslim; i++) {
-			char key[32], *stem = tu_stem(slim[i]);
+			sb_init(&sb);
+			for (i = 0; i < count; i++) {
+				char *stem = tu_stem(k ? slim[i] : o->cat->headers[i]->path);
 
-			snprintf(key, sizeof(key), "SLIM_%d", i + 1);
-			m4_def(&sb, key, stem);
-			free(stem);
+				sb_addf(&sb, "%s%s\n", k ? "slim/" : "", stem);
+				free(stem);
+			}
+			r = push(&files, &nfiles, sizeof(*r));
+			r->tmp = xasprintf("%s/%s", tmpdir, names[k]);
+			r->dest = xasprintf("%s/%s", o->out, names[k]);
+			text = sb_detach(&sb);
+			if (write_text(r->tmp, text))
+				goto out;
+			free(text);
+			text = NULL;
 		}
-		sb_add(&sb, "m4_divert(0)m4_dnl\n");
-		text = sb_detach(&sb);
-		r = push(&files, &nfiles, sizeof(*r));
-		r->tmp = xasprintf("%s/cell.mk", tmpdir);
-		r->dest = xasprintf("%s/cell.mk", o->out);
-		if (m4_render(o->m4, o->templates, defs, text, "cell.mk.m4", r->tmp)) {
-			free(defs);
-			goto out;
-		}
-		free(defs);
-		free(text);
-		text = NULL;
 	}
 	if (cmd) {
 		struct rendered *r = push(&files, &nfiles, sizeof(*r));

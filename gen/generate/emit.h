@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The generator: one TU per catalogued header for one (arch, config)
- * cell, written through the m4 templates, plus the cell's make fragment,
+ * cell, written through the m4 templates, plus its TU and slim lists,
  * compile script and manifest. */
 #ifndef HDRTEST_EMIT_H
 #define HDRTEST_EMIT_H
@@ -12,14 +12,13 @@ struct gen_opts {
 	const char *arch;
 	const char *config;
 	const char *kbuild;	/* prepared build dir with .config and
-				   hdrtest-compile.cmd; NULL when skipping */
+				   the object prepare built; NULL when skipping */
 	const char *skip;	/* why the cell is skipped, or NULL */
 	const char *error;	/* why kbuild could not prepare the cell, or NULL */
 	const char *overlay;	/* include dir searched first, or NULL */
-	const char *templates;	/* dir with hdrtest.m4, tu.c.m4, cell.mk.m4 */
+	const char *templates;	/* dir with hdrtest.m4 and tu.c.m4 */
 	const char *m4;		/* the m4 program */
 	const char *out;	/* the cell dir, out/<arch>/<config> */
-	char *catalog_name;	/* the catalog files, for "Generated from" */
 };
 
 /* Returns 0, or -1 after error messages; on error nothing in out changes. */

@@ -58,24 +58,34 @@ fill() {
 	return 0
 }
 
-# --- stdout on /dev/full: what make redirects into file.tmp && mv -------------
-run_cmd mk "$hdrtest" mk catalog/arches.cat catalog/configs.cat catalog/mm.cat
-check "mk works at all (exit $rc)" [ "$rc" -eq 0 ]
-"$hdrtest" mk catalog/arches.cat catalog/configs.cat catalog/mm.cat > /dev/full 2> "$tmp/mk.err"
+# --- stdout on /dev/full: what make reads back from a command ----------------
+run_cmd pkgs "$hdrtest" plan --print-packages --archs all --configs all catalog/arches.cat catalog/configs.cat \
+	catalog/mm.cat
+check "plan --print-packages works at all (exit $rc)" [ "$rc" -eq 0 ]
+"$hdrtest" plan --print-packages --archs all --configs all catalog/arches.cat catalog/configs.cat \
+	catalog/mm.cat > /dev/full 2> "$tmp/pkgs.err"
 rc=$?
-check "mk > /dev/full exits 2" [ "$rc" -eq 2 ]
-check "mk > /dev/full says why" said mk "hdrtest: error: cannot write standard output: No space left on device"
-"$hdrtest" fragment --config debug-vm catalog/arches.cat catalog/configs.cat > /dev/full 2> "$tmp/frag.err"
-rc=$?
-check "fragment > /dev/full exits 2" [ "$rc" -eq 2 ]
-check "fragment > /dev/full says why" said frag "hdrtest: error: cannot write standard output: No space left on device"
+check "plan --print-packages > /dev/full exits 2" [ "$rc" -eq 2 ]
+check "plan --print-packages > /dev/full says why" said pkgs \
+	"hdrtest: error: cannot write standard output: No space left on device"
+
+# plan_cell OUT: the plan of x86_64/defconfig in OUT
+plan_cell() {
+	"$hdrtest" plan --out "$1" --tree "$top" --cache "$tmp/cache" --archs x86_64 --configs defconfig \
+		catalog/arches.cat catalog/configs.cat catalog/mm.cat
+}
+# skipped_cell OUT: that cell planned, prepared as a skip and generated
+skipped_cell() {
+	plan_cell "$1" && echo "skip=no compiler here" > "$1/x86_64/defconfig/prepared" &&
+		"$hdrtest" gen --out "$1" catalog/arches.cat catalog/configs.cat catalog/mm.cat
+}
 
 # --- a full disk ------------------------------------------------------------
 mkdir -p "$fs"
 if ! mount -t tmpfs -o size=256k tmpfs "$fs" 2> "$tmp/mount.err"; then
 	why="cannot mount a tmpfs here ($(head -1 "$tmp/mount.err")): the full-disk checks need root"
 	for c in "catalog-update on a full disk" "report on a full disk" "ci-files on a full disk" \
-		 "gen on a full disk"; do
+		 "gen on a full disk" "plan on a full disk"; do
 		skip "$c" "$why"
 	done
 else
@@ -95,9 +105,7 @@ else
 	rm -rf "$fs"/*
 
 	# report: one skipped cell, results files from an earlier run
-	"$hdrtest" gen --arch x86_64 --config defconfig --skip "no compiler here" --out "$tmp/out/x86_64/defconfig" \
-		catalog/arches.cat catalog/configs.cat catalog/mm.cat 2> "$tmp/gen.err" ||
-		not_ok "gen --skip works at all"
+	skipped_cell "$tmp/out" 2> "$tmp/gen.err" || not_ok "gen of a skipped cell works at all"
 	for f in results.ktap results.tsv results.xml; do
 		echo "an earlier $f" > "$fs/$f"
 		save "$fs/$f"
@@ -130,20 +138,29 @@ else
 	check "ci-files leaves no temporary file" only "$fs" hdrtest.yml gitlab-ci.yml zz-fill zz-fill2
 	rm -rf "$fs"/*
 
-	# gen: a cell dir on a full disk is not made at all
+	# plan: on a full disk it writes no half a plan
 	fill
-	run_cmd gen "$hdrtest" gen --arch x86_64 --config defconfig --skip "no compiler here" \
-		--out "$fs/out/x86_64/defconfig" catalog/arches.cat catalog/configs.cat catalog/mm.cat
+	run_cmd plan plan_cell "$fs/out"
+	check "plan on a full disk exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "plan says what it could not write" said plan "No space left on device"
+	check "plan leaves no cell list" [ ! -e "$fs/out/cells" ]
+	check "plan leaves no temporary file" sh -c "! find '$fs' -name '*.tmp*' | grep -q ."
+	rm -rf "$fs"/*
+
+	# gen: a cell dir on a full disk gets nothing but its plan
+	plan_cell "$fs/out" 2> "$tmp/plan.err" || not_ok "plan works at all"
+	echo "skip=no compiler here" > "$fs/out/x86_64/defconfig/prepared"
+	fill
+	run_cmd gen "$hdrtest" gen --out "$fs/out" catalog/arches.cat catalog/configs.cat catalog/mm.cat
 	check "gen on a full disk exits 2 (got $rc)" [ "$rc" -eq 2 ]
 	check "gen says what it could not write" said gen "No space left on device"
-	check "gen leaves nothing behind" only "$fs" zz-fill zz-fill2
+	check "gen leaves nothing behind" only "$fs/out/x86_64/defconfig" plan prepared
 	rm -rf "$fs"/*
 fi
 
 # --- report --ktap onto a device: written to, never renamed over ------------------
 # (a node of our own stands for /dev/full: an old hdrtest would replace it)
-"$hdrtest" gen --arch x86_64 --config defconfig --skip "no compiler here" --out "$tmp/dev/x86_64/defconfig" \
-	catalog/arches.cat catalog/configs.cat catalog/mm.cat 2> "$tmp/gen.err"
+skipped_cell "$tmp/dev" 2> "$tmp/gen.err"
 if ! mknod "$tmp/fulldev" c 1 7 2> "$tmp/mknod.err"; then
 	skip "report --ktap onto a full device" "cannot mknod here ($(head -1 "$tmp/mknod.err")): needs root"
 else

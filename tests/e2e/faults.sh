@@ -200,13 +200,22 @@ section_toolchain() {
 	mkdir -p "$work/llvm-bin" "$work/llvm-cell"
 	printf '#!/bin/sh\necho "clang version 99"\n' > "$work/llvm-bin/clang-99"
 	chmod +x "$work/llvm-bin/clang-99"
-	: > "$work/llvm-cell.fragment"
-	PATH=$work/llvm-bin:$PATH HT_TREE=$tree HT_CELL=$work/llvm-cell HT_ARCH=x86_64-llvm HT_CONFIG=defconfig \
-		HT_KARCH=x86_64 HT_CROSS= HT_LLVM=-99 HT_PACKAGE=clang-99,lld-99,llvm-99 HT_DEFCONFIG=defconfig \
-		HT_UNAVAILABLE= HT_BASE=defconfig HT_FRAGMENT=$work/llvm-cell.fragment HT_CACHE=$work/llvm-cache \
-		HT_HDRTEST=$top/out/bin/hdrtest HT_CATALOG="$(ls catalog/*.cat | tr '\n' ' ')" \
-		ci/prepare-kbuild.sh > "$work/llvm.log" 2>&1
-	env=$(cat "$work/llvm-cell/kbuild.env" 2>/dev/null)
+	# the plan 'hdrtest plan' would write for such an arch
+	cat > "$work/llvm-cell/plan" <<PLAN
+arch='x86_64-llvm'
+config='defconfig'
+karch='x86_64'
+cross=''
+llvm='-99'
+packages='clang-99,lld-99,llvm-99'
+unavailable=''
+base='defconfig'
+fragment=''
+tree='$tree'
+cache='$work/llvm-cache'
+PLAN
+	PATH=$work/llvm-bin:$PATH ci/prepare-kbuild.sh "$work/llvm-cell" > "$work/llvm.log" 2>&1
+	env=$(cat "$work/llvm-cell/prepared" 2>/dev/null)
 	check "clang without ld.lld is a skip before any kbuild run" is_skip "$env"
 	check "... naming the missing tools and their packages" \
 		has_text "$env" 'no ld.lld-99 llvm-ar-99 .*: install Debian package(s) lld-99 llvm-99'

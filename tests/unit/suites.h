@@ -28,5 +28,6 @@ Suite *slimness_suite(void);
 Suite *probe_suite(void);
 Suite *lines_suite(void);
 Suite *commands_suite(void);
+Suite *plan_suite(void);
 
 #endif

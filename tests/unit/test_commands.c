@@ -2,7 +2,7 @@
 /*
  * The command line: the command table and the help made from it (through
  * out/bin/hdrtest itself, which holds the table), option parsing (through
- * the commands' run functions and the binary), and install-if-changed.
+ * the commands' run functions and the binary).
  */
 #include <check.h>
 #include <fcntl.h>
@@ -21,12 +21,12 @@
 
 #define HDRTEST "out/bin/hdrtest"
 #define DRIFT "tests/fixtures/scan/drift"
+#define FIXTURE_CAT "tests/fixtures/fixture.cat"
 #define CATALOG "catalog/arches.cat", "catalog/configs.cat", "catalog/mm.cat"
 
 static const struct command *const all[] = {
-	&cmd_gen, &cmd_report, &cmd_kbuild_cmd, &cmd_mk, &cmd_fragment, &cmd_check_config,
-	&cmd_ci_files, &cmd_probe, &cmd_coverage, &cmd_slimness, &cmd_scan, &cmd_catalog_check,
-	&cmd_catalog_update, &cmd_install_if_changed,
+	&cmd_plan, &cmd_gen, &cmd_report, &cmd_ci_files, &cmd_probe, &cmd_coverage, &cmd_slimness,
+	&cmd_scan, &cmd_catalog_check, &cmd_catalog_update,
 };
 
 #define NALL (sizeof(all) / sizeof(all[0]))
@@ -250,25 +250,16 @@ START_TEST(test_probe_options_any_order)
 }
 END_TEST
 
-/* The commands that took fixed positions print the same in any order. */
+/* Options in any order, before or after the catalog: the same output. */
 START_TEST(test_fixed_position_commands_any_order)
 {
 	char *o1, *o2, *e1, *e2, *dir = tmp_dir();
-	char *dotconfig = put_file(dir, ".config", "CONFIG_X=y\n");
 
-	ck_assert_int_eq(hdrtest(&o1, &e1, "fragment", "--config", "debug-vm", CATALOG, NULL), 0);
-	ck_assert_int_eq(hdrtest(&o2, &e2, "fragment", CATALOG, "--config", "debug-vm", NULL), 0);
-	ck_assert(starts_with(o1, "# hdrtest config debug-vm\n"));
-	ck_assert_str_eq(o1, o2);
-	free(o1);
-	free(o2);
-	free(e1);
-	free(e2);
-	ck_assert_int_eq(hdrtest(&o1, &e1, "check-config", "--config", "debug-vm", "--dotconfig",
-				 dotconfig, CATALOG, NULL), 1);
-	ck_assert_int_eq(hdrtest(&o2, &e2, "check-config", "--dotconfig", dotconfig, CATALOG,
-				 "--config", "debug-vm", NULL), 1);
-	ck_assert(strstr(o1, "(resolved to n"));
+	ck_assert_int_eq(hdrtest(&o1, &e1, "plan", "--print-packages", "--archs", "arm64", "--configs", "all",
+				 CATALOG, NULL), 0);
+	ck_assert_int_eq(hdrtest(&o2, &e2, "plan", CATALOG, "--configs", "all", "--archs", "arm64",
+				 "--print-packages", NULL), 0);
+	ck_assert_str_eq(o1, "gcc-aarch64-linux-gnu\nbinutils-aarch64-linux-gnu\n");
 	ck_assert_str_eq(o1, o2);
 	free(o1);
 	free(o2);
@@ -284,10 +275,32 @@ START_TEST(test_fixed_position_commands_any_order)
 	ck_assert(starts_with(o1, "Branch coverage: "));
 	free(o1);
 	free(e1);
-	free(dotconfig);
 	free(dir);
 }
 END_TEST
+
+/* A planned cell of the fixture catalog whose prepare step left a fake
+ * kbuild dir (its .config and the command kbuild recorded): OUT. */
+static char *planned_fixture_cell(const char *dir)
+{
+	char *out = xasprintf("%s/out", dir), *kb = xasprintf("%s/kb", dir), *fixtures = repo_path("tests/fixtures");
+	char *cmd, *diag, *prepared;
+
+	ck_assert_int_eq(run(&cmd_plan, &diag, "--out", out, "--tree", dir, "--cache", dir, "--archs", "host",
+			     "--configs", "plain", FIXTURE_CAT, NULL), CMD_OK);
+	free(diag);
+	free(put_file(kb, ".config", "CONFIG_FIXTURE_ARCH=y\n"));
+	cmd = xasprintf("savedcmd_mm/mmzone.o := gcc -I%s/include -include %s/include/linux/kconfig.h "
+			"-c -o mm/mmzone.o %s/mm/mmzone.c\n", fixtures, fixtures, fixtures);
+	free(put_file(kb, "mm/.mmzone.o.cmd", cmd));
+	prepared = xasprintf("kdir=%s\n", kb);
+	free(put_file(out, "host/plain/prepared", prepared));
+	free(prepared);
+	free(cmd);
+	free(fixtures);
+	free(kb);
+	return out;
+}
 
 /* gen and ci-files take --templates and --m4, with the same defaults. */
 START_TEST(test_m4_options)
@@ -295,7 +308,7 @@ START_TEST(test_m4_options)
 	char *dir = tmp_dir(), *diag;
 	char *gh1 = xasprintf("%s/gh1", dir), *gl1 = xasprintf("%s/gl1", dir);
 	char *gh2 = xasprintf("%s/gh2", dir), *gl2 = xasprintf("%s/gl2", dir);
-	char *cell = xasprintf("%s/out/x86_64/defconfig", dir), *a, *b;
+	char *out = planned_fixture_cell(dir), *a, *b;
 
 	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--github", gh1, "--gitlab", gl1, CATALOG, NULL),
 			 0);
@@ -316,119 +329,25 @@ START_TEST(test_m4_options)
 	ck_assert(strstr(diag, "m4 failed (exit 127)"));
 	free(diag);
 	stderr_begin();
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip",
-			     "s", "--m4", "/nonexistent/m4", "--out", cell, CATALOG, NULL),
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--m4", "/nonexistent/m4", "--out", out, FIXTURE_CAT, NULL),
 			 CMD_ERROR);
 	free(stderr_end());
 	ck_assert(strstr(diag, "m4 failed (exit 127)"));
 	free(diag);
 	stderr_begin();
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip",
-			     "s", "--templates", dir, "--out", cell, CATALOG, NULL), CMD_ERROR);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--templates", dir, "--out", out, FIXTURE_CAT, NULL), CMD_ERROR);
 	free(stderr_end());
 	free(diag);
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--arch", "x86_64", "--config", "defconfig", "--skip",
-			     "s", "--out", cell, CATALOG, NULL), CMD_OK);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--out", out, FIXTURE_CAT, NULL), CMD_OK);
 	free(diag);
-	a = xasprintf("%s/manifest.tsv", cell);
+	a = xasprintf("%s/host/plain/fixture/good.c", out);
 	ck_assert(file_exists(a));
 	free(a);
 	free(gh1);
 	free(gl1);
 	free(gh2);
 	free(gl2);
-	free(cell);
-	free(dir);
-}
-END_TEST
-
-static time_t mtime_of(const char *path)
-{
-	struct stat st;
-
-	ck_assert_int_eq(stat(path, &st), 0);
-	return st.st_mtime;
-}
-
-/* install-if-changed TMP DEST: DEST replaced only when the bytes differ;
- * TMP is gone either way. */
-START_TEST(test_install_if_changed)
-{
-	char *dir = tmp_dir(), *diag;
-	char *dest = xasprintf("%s/dest", dir), *tmp;
-	struct timespec old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
-
-	/* new */
-	tmp = put_file(dir, "tmp", "one\n");
-	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_OK);
-	ck_assert_str_eq(diag, "");
-	free(diag);
-	assert_file(dest, "one\n");
-	ck_assert(!file_exists(tmp));
-	free(tmp);
-	/* unchanged: DEST keeps its mtime */
-	ck_assert_int_eq(utimensat(AT_FDCWD, dest, old, 0), 0);
-	tmp = put_file(dir, "tmp", "one\n");
-	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_OK);
-	free(diag);
-	ck_assert(!file_exists(tmp));
-	ck_assert_int_eq(mtime_of(dest), 1000000000);
-	free(tmp);
-	/* changed */
-	tmp = put_file(dir, "tmp", "two\n");
-	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_OK);
-	free(diag);
-	assert_file(dest, "two\n");
-	ck_assert(!file_exists(tmp));
-	ck_assert_int_ne(mtime_of(dest), 1000000000);
-	/* TMP missing: said, DEST left alone */
-	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, dest, NULL), CMD_ERROR);
-	ck_assert(starts_with(diag, "hdrtest: error: cannot read "));
-	ck_assert(strstr(diag, "/tmp: No such file or directory\n"));
-	free(diag);
-	assert_file(dest, "two\n");
-	/* DEST cannot be written: TMP removed */
-	free(put_file(dir, "tmp", "three\n"));
-	{
-		char *bad = xasprintf("%s/no/such/dir/dest", dir);
-
-		ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, bad, NULL), CMD_ERROR);
-		ck_assert(starts_with(diag, "hdrtest: error: cannot write "));
-		free(diag);
-		free(bad);
-	}
-	ck_assert(!file_exists(tmp));
-	/* two operands, no more, no less */
-	ck_assert_int_eq(run(&cmd_install_if_changed, &diag, tmp, NULL), CMD_ERROR);
-	ck_assert(starts_with(diag, "hdrtest install-if-changed: "
-				    "expected a new file and the file it replaces\n"
-				    "usage: hdrtest install-if-changed TMP DEST\n"));
-	free(diag);
-	free(tmp);
-	free(dest);
-	free(dir);
-}
-END_TEST
-
-/* ... and the same through the binary, as make and sh run it. */
-START_TEST(test_install_if_changed_binary)
-{
-	char *dir = tmp_dir(), *dest = xasprintf("%s/dest", dir);
-	char *tmp = put_file(dir, "tmp", "x\n"), *out, *err;
-
-	ck_assert_int_eq(hdrtest(&out, &err, "install-if-changed", tmp, dest, NULL), 0);
-	ck_assert_str_eq(out, "");
-	ck_assert_str_eq(err, "");
-	assert_file(dest, "x\n");
-	ck_assert(!file_exists(tmp));
 	free(out);
-	free(err);
-	ck_assert_int_eq(hdrtest(&out, &err, "install-if-changed", tmp, dest, NULL), 2);
-	ck_assert(starts_with(err, "hdrtest: error: cannot read "));
-	free(out);
-	free(err);
-	free(tmp);
-	free(dest);
 	free(dir);
 }
 END_TEST
@@ -447,8 +366,6 @@ Suite *commands_suite(void)
 	tcase_add_test(tc, test_probe_options_any_order);
 	tcase_add_test(tc, test_fixed_position_commands_any_order);
 	tcase_add_test(tc, test_m4_options);
-	tcase_add_test(tc, test_install_if_changed);
-	tcase_add_test(tc, test_install_if_changed_binary);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -16,9 +16,6 @@ struct kbuild_cmd {
 /* Read kdir/<dir>/.<name>.cmd for object and strip what is specific to
  * that object.  NULL after an error message. */
 struct kbuild_cmd *kbuild_cmd_extract(const char *kdir, const char *object);
-/* The saved form: "object OBJ" then one "arg WORD" line per word. */
-char *kbuild_cmd_format(const struct kbuild_cmd *kc);
-struct kbuild_cmd *kbuild_cmd_load(const char *path);
 void kbuild_cmd_free(struct kbuild_cmd *kc);
 
 /* Split a shell command line into words (quotes and backslashes as sh

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "plan/kbuild_cmd.h"
+#include "generate/kbuild_cmd.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/files.h"
-#include "base/lines.h"
 
 int shell_split(const char *s, char ***argv, int *argc)
 {
@@ -202,49 +201,3 @@ out:
 	return kc;
 }
 
-char *kbuild_cmd_format(const struct kbuild_cmd *kc)
-{
-	struct strbuf sb;
-	int i;
-
-	sb_init(&sb);
-	sb_addf(&sb, "object %s\n", kc->object);
-	for (i = 0; i < kc->argc; i++)
-		sb_addf(&sb, "arg %s\n", kc->argv[i]);
-	return sb_detach(&sb);
-}
-
-struct kbuild_cmd *kbuild_cmd_load(const char *path)
-{
-	char *text = read_text_file(path, NULL, "'object OBJ' and 'arg WORD' lines"), *line, *cur = text;
-	struct kbuild_cmd *kc;
-	struct loc loc = { path, 0, 1 };
-
-	if (!text) {
-		if (errno != EILSEQ)	/* a NUL byte: reported */
-			error("cannot read %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	kc = xcalloc(1, sizeof(*kc));
-	while ((line = next_line(&cur))) {
-		loc.line++;
-		if (starts_with(line, "object ") && !kc->object) {
-			kc->object = xstrdup(line + 7);
-		} else if (starts_with(line, "arg ")) {
-			add_arg(kc, line + 4);
-		} else {
-			error_at(&loc, "expected 'object OBJ' or 'arg WORD'");
-			kbuild_cmd_free(kc);
-			free(text);
-			return NULL;
-		}
-	}
-	free(text);
-	if (!kc->object || !kc->argc) {
-		loc.line = 1;
-		error_at(&loc, "expected an object line and at least one arg line");
-		kbuild_cmd_free(kc);
-		return NULL;
-	}
-	return kc;
-}

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The plan: which cells this run has, and for each one everything the
+ * stages after it need, so that the catalog is read once per run.
+ *
+ * A plan also names what a prepared build dir depends on outside the
+ * catalog, the tree's identity and the compiler's file, in cheap form (no
+ * process is started): when either changes, the plan changes and make
+ * runs the prepare step again, which then computes the full cache key.
+ */
+#include "plan/plan.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/lines.h"
+#include "base/util.h"
+
+/* The selected names in the order given, "all" being every name in
+ * catalog order, each once: the cells (and so the report) follow it. */
+static int expand(char **words, int nwords, char **all, int nall, const char ***out)
+{
+	const char **names = NULL;
+	int n = 0, i, j, k;
+
+	for (i = 0; i < nwords; i++) {
+		int every = !strcmp(words[i], "all");
+
+		for (j = 0; j < (every ? nall : 1); j++) {
+			const char *name = every ? all[j] : words[i];
+
+			for (k = 0; k < n && strcmp(names[k], name); k++)
+				;
+			if (k == n)
+				*(const char **)push(&names, &n, sizeof(char *)) = name;
+		}
+	}
+	*out = names;
+	return n;
+}
+
+/* Every word of the selection must name an arch (or config). */
+static int check_selection(const struct plan_opts *o)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < o->narchs; i++) {
+		if (!strcmp(o->archs[i], "all") || catalog_arch(o->cat, o->archs[i]))
+			continue;
+		struct strbuf sb;
+		int j;
+
+		sb_init(&sb);
+		for (j = 0; j < o->cat->narches; j++)
+			sb_addf(&sb, " %s", o->cat->arches[j]->name);
+		error("unknown arch '%s': the arch table (catalog/arches.cat) has:%s", o->archs[i], sb.buf);
+		sb_release(&sb);
+		bad = 1;
+	}
+	for (i = 0; i < o->nconfigs; i++) {
+		if (!strcmp(o->configs[i], "all") || catalog_config(o->cat, o->configs[i]))
+			continue;
+		struct strbuf sb;
+		int j;
+
+		sb_init(&sb);
+		for (j = 0; j < o->cat->nconfigs; j++)
+			sb_addf(&sb, " %s", o->cat->configs[j]->name);
+		error("unknown config '%s': catalog/configs.cat has:%s", o->configs[i], sb.buf);
+		sb_release(&sb);
+		bad = 1;
+	}
+	return bad ? -1 : 0;
+}
+
+/* name='value': sh reads it with '.', plan_read() with the same rule. */
+static void put(struct strbuf *sb, const char *name, const char *value)
+{
+	sb_addf(sb, "%s='%s'\n", name, value ? value : "");
+}
+
+/* The tree's identity: the series stamp of a prepared default tree, else
+ * git's HEAD and index, else the top Makefile; file times, not contents,
+ * so that nothing here runs git. */
+static void tree_identity(struct strbuf *sb, const char *tree)
+{
+	const char *git_files[] = { ".git/HEAD", ".git/index", "Makefile" };
+	struct dirent *de;
+	struct stat st;
+	char **stamps = NULL;
+	int n = 0, i;
+	DIR *d = opendir(tree);
+
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' && ends_with(de->d_name, ".applied"))
+			*(char **)push(&stamps, &n, sizeof(char *)) = xstrdup(de->d_name);
+	}
+	if (d)
+		closedir(d);
+	for (i = 0; i < n; i++) {
+		char *p = xasprintf("%s/%s", tree, stamps[i]);
+		char *text = read_file(p, NULL);
+
+		/* one stamp per applied series: its first line names it */
+		if (text && strchr(text, '\n'))
+			*strchr(text, '\n') = '\0';
+		sb_addf(sb, "%s%s", i ? " " : "", text ? text : stamps[i]);
+		free(text);
+		free(p);
+		free(stamps[i]);
+	}
+	free(stamps);
+	if (n)
+		return;
+	for (i = 0; i < 3; i++) {
+		char *p = xasprintf("%s/%s", tree, git_files[i]);
+
+		if (!stat(p, &st))
+			sb_addf(sb, "%s%s %lld.%09ld", sb->len ? " " : "", git_files[i], (long long)st.st_mtim.tv_sec,
+				st.st_mtim.tv_nsec);
+		free(p);
+	}
+}
+
+/* The compiler as found in PATH (resolved, with its size and time), or
+ * "none": a compiler installed or upgraded changes the plan. */
+static void compiler_identity(struct strbuf *sb, const char *tool)
+{
+	const char *path = getenv("PATH");
+	char real[PATH_MAX];
+
+	while (path && *path) {
+		const char *colon = strchr(path, ':');
+		size_t len = colon ? (size_t)(colon - path) : strlen(path);
+		char *p = xasprintf("%.*s/%s", (int)len, path, tool);
+		struct stat st;
+
+		if (len && !access(p, X_OK) && realpath(p, real) && !stat(real, &st)) {
+			sb_addf(sb, "%s %lld %lld.%09ld", real, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+				st.st_mtim.tv_nsec);
+			free(p);
+			return;
+		}
+		free(p);
+		path = colon ? colon + 1 : NULL;
+	}
+	sb_addf(sb, "none: %s", tool);
+}
+
+static char *cell_plan(const struct plan_opts *o, const struct arch *a, const struct config *c)
+{
+	struct strbuf sb, frag, id;
+	char *tool;
+	int i;
+
+	sb_init(&sb);
+	sb_addf(&sb, "# The plan of cell %s/%s, written by hdrtest plan: do not edit.\n", a->name, c->name);
+	put(&sb, "arch", a->name);
+	put(&sb, "config", c->name);
+	put(&sb, "karch", a->karch);
+	put(&sb, "cross", a->cross);
+	put(&sb, "llvm", a->llvm);
+	put(&sb, "packages", a->package);
+	put(&sb, "unavailable", a->unavailable);
+	/* "defconfig" as a base means the arch's own */
+	put(&sb, "base", strcmp(c->base, "defconfig") ? c->base : a->defconfig);
+	sb_init(&frag);
+	for (i = 0; i < c->nfrags; i++)
+		sb_addf(&frag, "%s%s=%s", i ? " " : "", c->frags[i].name, c->frags[i].value);
+	put(&sb, "fragment", frag.buf);
+	sb_release(&frag);
+	put(&sb, "tree", o->tree);
+	put(&sb, "cache", o->cache);
+	put(&sb, "overlay", o->overlay);
+	sb_init(&id);
+	if (o->tree)
+		tree_identity(&id, o->tree);
+	put(&sb, "tree_identity", id.buf);
+	sb_release(&id);
+	tool = a->llvm ? xasprintf("clang%s", strcmp(a->llvm, "1") ? a->llvm : "")
+		       : xasprintf("%sgcc", a->cross ? a->cross : "");
+	sb_init(&id);
+	compiler_identity(&id, tool);
+	put(&sb, "compiler_identity", id.buf);
+	sb_release(&id);
+	free(tool);
+	return sb_detach(&sb);
+}
+
+/* Add the comma-separated packages to the list (one a line), each once. */
+static void add_packages(struct strbuf *list, const char *packages)
+{
+	const char *p = packages;
+
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char *line = xasprintf("%.*s\n", (int)len, p);
+		char *found = list->len ? strstr(list->buf, line) : NULL;
+
+		/* a match must start a line: "gcc\n" is not in "libgcc\n" */
+		while (found && found != list->buf && found[-1] != '\n')
+			found = strstr(found + 1, line);
+		if (!found)
+			sb_add(list, line);
+		free(line);
+		p += len + (p[len] == ',');
+	}
+}
+
+/* Values are single-quoted: no quote may be inside one.  The catalog's
+ * own text cannot hold one (validate.c); paths from the command line can. */
+static int check_quotable(const char *what, const char *value)
+{
+	if (value && strchr(value, '\'')) {
+		error("%s '%s': a quote (') cannot be passed to the scripts", what, value);
+		return -1;
+	}
+	return 0;
+}
+
+/* Write text to path through a temporary file, replacing path only when
+ * the bytes differ. */
+static int install_text(const char *path, const char *text)
+{
+	char *tmp = xasprintf("%s.tmp", path);
+	int ret = write_text(tmp, text);
+
+	if (!ret && install_if_changed(tmp, path) < 0)
+		ret = -1;
+	free(tmp);
+	return ret;
+}
+
+int plan_write(const struct plan_opts *o)
+{
+	struct strbuf cells, packages, headers;
+	char **paths = NULL, **texts = NULL, **arch_names, **config_names;
+	const char **archs = NULL, **configs = NULL;
+	int n = 0, nt = 0, narchs, nconfigs, i, j, ret = -1;
+
+	if (check_selection(o) || check_quotable("KDIR", o->tree) || check_quotable("HDRTEST_CACHE", o->cache) ||
+	    check_quotable("OVERLAY", o->overlay))
+		return -1;
+	sb_init(&cells);
+	sb_init(&packages);
+	sb_init(&headers);
+	/* a cell is arch/config, for each config that applies to the arch */
+	arch_names = xcalloc(o->cat->narches + 1, sizeof(char *));
+	for (i = 0; i < o->cat->narches; i++)
+		arch_names[i] = o->cat->arches[i]->name;
+	config_names = xcalloc(o->cat->nconfigs + 1, sizeof(char *));
+	for (i = 0; i < o->cat->nconfigs; i++)
+		config_names[i] = o->cat->configs[i]->name;
+	narchs = expand(o->archs, o->narchs, arch_names, o->cat->narches, &archs);
+	nconfigs = expand(o->configs, o->nconfigs, config_names, o->cat->nconfigs, &configs);
+	free(arch_names);
+	free(config_names);
+	for (i = 0; i < narchs; i++) {
+		const struct arch *a = catalog_arch(o->cat, archs[i]);
+		int used = 0;
+
+		for (j = 0; j < nconfigs; j++) {
+			const struct config *c = catalog_config(o->cat, configs[j]);
+
+			if (!config_applies_to(c, a->name))
+				continue;
+			sb_addf(&cells, "%s/%s\n", a->name, c->name);
+			*(char **)push(&paths, &n, sizeof(char *)) = xasprintf("%s/%s/%s/plan", o->out, a->name, c->name);
+			*(char **)push(&texts, &nt, sizeof(char *)) = cell_plan(o, a, c);
+			used = 1;
+		}
+		if (used && a->package)
+			add_packages(&packages, a->package);
+	}
+	free(archs);
+	free(configs);
+	if (!cells.len) {
+		error("no config in CONFIGS applies to any arch in ARCHS");
+		goto out;
+	}
+	if (o->print_packages) {
+		fputs(packages.buf ? packages.buf : "", o->print_packages);
+		ret = 0;
+		goto out;
+	}
+	for (i = 0; i < o->cat->nheaders; i++)
+		sb_addf(&headers, "%s\n", o->cat->headers[i]->path);
+	for (i = 0; i < n; i++) {
+		char *dir = xstrdup(paths[i]);
+
+		*strrchr(dir, '/') = '\0';
+		if (mkdirs(dir)) {
+			error("cannot create %s: %s", dir, strerror(errno));
+			free(dir);
+			goto out;
+		}
+		free(dir);
+	}
+	{
+		const char *top[3];
+		char *top_paths[3] = { xasprintf("%s/cells", o->out), xasprintf("%s/packages", o->out),
+				       xasprintf("%s/headers", o->out) };
+
+		top[0] = cells.buf;
+		top[1] = packages.buf ? packages.buf : "";
+		top[2] = headers.buf ? headers.buf : "";
+		ret = 0;
+		/* the cell plans first: a run that stops half-way leaves the
+		 * old cell list, whose plans are all there */
+		for (i = 0; i < n && !ret; i++)
+			ret = install_text(paths[i], texts[i]);
+		for (i = 0; i < 3; i++) {
+			if (!ret)
+				ret = install_text(top_paths[i], top[i]);
+			free(top_paths[i]);
+		}
+	}
+out:
+	for (i = 0; i < n; i++) {
+		free(paths[i]);
+		free(texts[i]);
+	}
+	free(paths);
+	free(texts);
+	sb_release(&cells);
+	sb_release(&packages);
+	sb_release(&headers);
+	return ret;
+}
+
+int plan_read(const char *path, struct plan *p)
+{
+	char *text = read_text_file(path, NULL, "name='value' lines"), *line, *cur = text;
+	struct loc loc = { path, 0, 1 };
+
+	p->entries = NULL;
+	p->n = 0;
+	if (!text) {
+		if (errno != EILSEQ)
+			error("cannot read %s: %s (run 'hdrtest plan' first)", path, strerror(errno));
+		return -1;
+	}
+	while ((line = next_line(&cur))) {
+		char *eq, *end;
+		struct plan_entry *e;
+
+		loc.line++;
+		if (*line == '#' || !*line)
+			continue;
+		eq = strchr(line, '=');
+		end = line + strlen(line);
+		if (!eq || eq[1] != '\'' || end - eq < 3 || end[-1] != '\'') {
+			loc.col = eq ? (int)(eq - line) + 2 : 1;
+			error_at(&loc, "expected name='value'");
+			free(text);
+			plan_free(p);
+			return -1;
+		}
+		e = push(&p->entries, &p->n, sizeof(*e));
+		e->name = xstrndup(line, eq - line);
+		e->value = xstrndup(eq + 2, end - eq - 3);
+	}
+	free(text);
+	return 0;
+}
+
+const char *plan_get(const struct plan *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		if (!strcmp(p->entries[i].name, name))
+			return p->entries[i].value;
+	return NULL;
+}
+
+void plan_free(struct plan *p)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->entries[i].name);
+		free(p->entries[i].value);
+	}
+	free(p->entries);
+	p->entries = NULL;
+	p->n = 0;
+}
