@@ -373,34 +373,109 @@ static int slim_headers(const struct catalog *cat, const char ***out)
 	return n;
 }
 
+/* A cell's files are rendered into a temporary dir next to the cell dir
+ * (so that moving them into place is a rename), and moved only once every
+ * one of them is written. */
 struct rendered {
 	char *tmp;	/* file in the temporary dir */
 	char *dest;	/* where it goes */
 };
 
-int generate_cell(const struct gen_opts *o)
-{
-	const struct arch *arch = catalog_arch(o->cat, o->arch);
-	const struct config *cfg = catalog_config(o->cat, o->config);
-	struct kconfig *kc = NULL;
-	struct kbuild_cmd *cmd = NULL;
-	struct guard g = { NULL, 0 };
-	struct rendered *files = NULL;
-	char *tmpdir = NULL, *text = NULL, *repro = NULL, *parent = NULL;
-	char *made = NULL;
-	const char **slim = NULL;
-	int nslim = 0;
-	int nfiles = 0, i, ret = -1;
+struct staging {
+	char *tmpdir;
+	struct rendered *files;
+	int n;
+};
 
-	if (!arch) {
+/* A file of the staging dir, named name there, bound for dest (taken). */
+static const char *stage(struct staging *st, const char *name, char *dest)
+{
+	struct rendered *r = push(&st->files, &st->n, sizeof(*r));
+
+	r->tmp = xasprintf("%s/%s", st->tmpdir, name);
+	r->dest = dest;
+	return r->tmp;
+}
+
+/* The same, with text (taken) as its contents; 0 or -1. */
+static int stage_text(struct staging *st, const char *name, char *dest, char *text)
+{
+	int ret = write_text(stage(st, name, dest), text);
+
+	free(text);
+	return ret;
+}
+
+static void staging_free(struct staging *st)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		free(st->files[i].tmp);
+		free(st->files[i].dest);
+	}
+	free(st->files);
+	free(st->tmpdir);
+}
+
+/* What a cell's TUs are made from: the resolved .config and kbuild's
+ * command; all NULL for a skipped cell or one in error. */
+struct cell_inputs {
+	struct kconfig *kc;
+	struct kbuild_cmd *cmd;
+	char *repro;
+	struct guard guard;
+};
+
+static int load_inputs(const struct gen_opts *o, const struct arch *arch, const struct config *cfg,
+		       struct cell_inputs *in)
+{
+	char *p = xasprintf("%s/.config", o->kbuild);
+
+	in->kc = kconfig_read(p);
+	free(p);
+	if (!in->kc)
+		return -1;
+	if (!kconfig_defined(in->kc, arch->kconfig)) {
+		error("%s/.config is not a config for arch %s: %s is not set", o->kbuild, o->arch, arch->kconfig);
+		return -1;
+	}
+	p = prepared_object(o->kbuild);
+	in->cmd = kbuild_cmd_extract(o->kbuild, p);
+	free(p);
+	if (!in->cmd)
+		return -1;
+	in->repro = repro_prefix(o, in->cmd);
+	collect_guard(o->cat, arch, cfg, &in->guard);
+	return 0;
+}
+
+static void free_inputs(struct cell_inputs *in)
+{
+	int i;
+
+	for (i = 0; i < in->guard.n; i++)
+		free(in->guard.names[i]);
+	free(in->guard.names);
+	free(in->repro);
+	kconfig_free(in->kc);
+	kbuild_cmd_free(in->cmd);
+}
+
+/* The arch and config exist, and the catalog's file names can go into
+ * the TUs' first line, through m4. */
+static int check_cell(const struct gen_opts *o)
+{
+	int i;
+
+	if (!catalog_arch(o->cat, o->arch)) {
 		error("arch '%s' is not in the catalog", o->arch);
 		return -1;
 	}
-	if (!cfg) {
+	if (!catalog_config(o->cat, o->config)) {
 		error("config '%s' is not in the catalog", o->config);
 		return -1;
 	}
-	/* file names go into the TUs' first line, through m4 */
 	for (i = 0; i < o->cat->nfiles; i++) {
 		if (!is_plain_path(o->cat->files[i])) {
 			error("catalog file name '%s': expected letters, digits and _ . + - / only "
@@ -408,177 +483,155 @@ int generate_cell(const struct gen_opts *o)
 			return -1;
 		}
 	}
-	if (!o->skip && !o->error) {
-		char *p = xasprintf("%s/.config", o->kbuild);
+	return 0;
+}
 
-		kc = kconfig_read(p);
-		free(p);
-		if (!kc)
-			goto out;
-		if (!kconfig_defined(kc, arch->kconfig)) {
-			error("%s/.config is not a config for arch %s: %s is not set", o->kbuild, o->arch,
-			      arch->kconfig);
-			goto out;
-		}
-		p = prepared_object(o->kbuild);
-		cmd = kbuild_cmd_extract(o->kbuild, p);
-		free(p);
-		if (!cmd)
-			goto out;
-		repro = repro_prefix(o, cmd);
-		collect_guard(o->cat, arch, cfg, &g);
-	}
+/* One TU per catalogued header, through tu.c.m4. */
+static int stage_tus(const struct gen_opts *o, const struct cell_inputs *in, struct staging *st)
+{
+	int i;
 
-	/* the temporary dir sits next to the cell dir, so that moving files into
-	 * place is a rename; dirs made only for it go again on failure */
-	parent = xstrdup(o->out);
-	if (strrchr(parent, '/'))
-		*strrchr(parent, '/') = '\0';
-	made = first_missing_dir(parent);
-	tmpdir = xasprintf("%s.tmp.%ld", o->out, (long)getpid());
-	remove_tree(tmpdir);
-	if (mkdirs(tmpdir)) {
-		error("cannot create %s: %s", tmpdir, strerror(errno));
-		goto out;
-	}
-
-	for (i = 0; kc && i < o->cat->nheaders; i++) {
+	for (i = 0; i < o->cat->nheaders; i++) {
 		const struct header *h = o->cat->headers[i];
-		char *defs = xasprintf("%s/defs.%d.m4", tmpdir, i), *stem = tu_stem(h->path);
-		struct rendered *r = push(&files, &nfiles, sizeof(*r));
+		char *defs = xasprintf("%s/defs.%d.m4", st->tmpdir, i), *stem = tu_stem(h->path);
+		char *name = xasprintf("tu.%d.c", i), *text = render_defs(o, h, &in->guard, in->kc);
+		const char *tmp = stage(st, name, xasprintf("%s/%s.c", o->out, stem));
+		int ret = m4_render(o->m4, o->templates, defs, text, "tu.c.m4", tmp);
 
-		r->tmp = xasprintf("%s/tu.%d.c", tmpdir, i);
-		r->dest = xasprintf("%s/%s.c", o->out, stem);
-		free(stem);
-		text = render_defs(o, h, &g, kc);
-		if (m4_render(o->m4, o->templates, defs, text, "tu.c.m4", r->tmp)) {
-			free(defs);
-			goto out;
-		}
 		free(text);
-		text = NULL;
+		free(name);
+		free(stem);
 		free(defs);
+		if (ret)
+			return -1;
 	}
+	return 0;
+}
 
-	/* one file per measured header, including it and nothing else */
-	nslim = slim_headers(o->cat, &slim);
-	for (i = 0; kc && i < nslim; i++) {
-		struct rendered *r = push(&files, &nfiles, sizeof(*r));
-		char *stem = tu_stem(slim[i]);
+/* One file per measured header, including it and nothing else. */
+static int stage_slims(const struct gen_opts *o, const char **slim, int nslim, struct staging *st)
+{
+	int i;
 
-		r->tmp = xasprintf("%s/slim.%d.c", tmpdir, i);
-		r->dest = xasprintf("%s/slim/%s.c", o->out, stem);
+	for (i = 0; i < nslim; i++) {
+		char *stem = tu_stem(slim[i]), *name = xasprintf("slim.%d.c", i);
+		int ret = stage_text(st, name, xasprintf("%s/slim/%s.c", o->out, stem),
+				     xasprintf("/* Generated by hdrtest: %s alone, for its size. */\n"
+					       "#include <%s>\n", slim[i], slim[i]));
+
+		free(name);
 		free(stem);
-		text = xasprintf("/* Generated by hdrtest: %s alone, for its size. */\n#include <%s>\n", slim[i],
-				 slim[i]);
-		if (write_text(r->tmp, text))
-			goto out;
-		free(text);
-		text = NULL;
+		if (ret)
+			return -1;
 	}
+	return 0;
+}
 
-	/* the TU list and the slim list, for make's one pattern rule */
-	{
-		const char *names[2] = { "tus", "slims" };
-		int k;
+/* A list of stems, one a line (prefix before each), for make's pattern rule. */
+static int stage_list(const struct gen_opts *o, const char *name, const char *prefix, const char **headers,
+		      int n, struct staging *st)
+{
+	struct strbuf sb;
+	int i;
 
-		for (k = 0; k < 2; k++) {
-			struct strbuf sb;
-			struct rendered *r;
-			int count = !kc ? 0 : k ? nslim : o->cat->nheaders;
+	sb_init(&sb);
+	for (i = 0; i < n; i++) {
+		char *stem = tu_stem(headers[i]);
 
-			sb_init(&sb);
-			for (i = 0; i < count; i++) {
-				char *stem = tu_stem(k ? slim[i] : o->cat->headers[i]->path);
-
-				sb_addf(&sb, "%s%s\n", k ? "slim/" : "", stem);
-				free(stem);
-			}
-			r = push(&files, &nfiles, sizeof(*r));
-			r->tmp = xasprintf("%s/%s", tmpdir, names[k]);
-			r->dest = xasprintf("%s/%s", o->out, names[k]);
-			text = sb_detach(&sb);
-			if (write_text(r->tmp, text))
-				goto out;
-			free(text);
-			text = NULL;
-		}
+		sb_addf(&sb, "%s%s\n", prefix, stem);
+		free(stem);
 	}
-	if (cmd) {
-		struct rendered *r = push(&files, &nfiles, sizeof(*r));
+	return stage_text(st, name, xasprintf("%s/%s", o->out, name), sb.buf ? sb_detach(&sb) : xstrdup(""));
+}
 
-		r->tmp = xasprintf("%s/compile.sh", tmpdir);
-		r->dest = xasprintf("%s/compile.sh", o->out);
-		text = compile_script(o, cmd);
-		if (write_text(r->tmp, text))
-			goto out;
-		free(text);
-		text = NULL;
-	}
-	{
-		struct rendered *r = push(&files, &nfiles, sizeof(*r));
+/* Everything staged: into place, an unchanged file left as it was. */
+static int install_staged(const struct gen_opts *o, const struct staging *st, int has_script)
+{
+	int i;
 
-		r->tmp = xasprintf("%s/manifest.tsv", tmpdir);
-		r->dest = xasprintf("%s/manifest.tsv", o->out);
-		text = manifest(o, o->skip ? "skip" : o->error ? "error" : "ok", o->skip ? o->skip : o->error, repro,
-				kc, cmd);
-		if (write_text(r->tmp, text))
-			goto out;
-		free(text);
-		text = NULL;
-	}
-
-	/* everything rendered: move it into place */
 	if (mkdirs(o->out)) {
 		error("cannot create %s: %s", o->out, strerror(errno));
-		goto out;
+		return -1;
 	}
 	remove_stale_tus(o);
-	if (!cmd) {
+	if (!has_script) {
 		char *p = xasprintf("%s/compile.sh", o->out);
 
 		unlink(p);
 		free(p);
 	}
-	for (i = 0; i < nfiles; i++) {
-		char *dir = xstrdup(files[i].dest), *slash = strrchr(dir, '/');
+	for (i = 0; i < st->n; i++) {
+		char *dir = xstrdup(st->files[i].dest), *slash = strrchr(dir, '/');
 
 		if (slash)
 			*slash = '\0';
 		if (mkdirs(dir)) {
 			error("cannot create %s: %s", dir, strerror(errno));
 			free(dir);
-			goto out;
+			return -1;
 		}
 		free(dir);
-		if (install_if_changed(files[i].tmp, files[i].dest) < 0)
-			goto out;
-		if (ends_with(files[i].dest, "/compile.sh") && chmod(files[i].dest, 0755)) {
-			error("cannot write %s: %s", files[i].dest, strerror(errno));
-			goto out;
+		if (install_if_changed(st->files[i].tmp, st->files[i].dest) < 0)
+			return -1;
+		if (ends_with(st->files[i].dest, "/compile.sh") && chmod(st->files[i].dest, 0755)) {
+			error("cannot write %s: %s", st->files[i].dest, strerror(errno));
+			return -1;
 		}
 	}
-	ret = 0;
+	return 0;
+}
+
+int generate_cell(const struct gen_opts *o)
+{
+	struct cell_inputs in = { 0 };
+	struct staging st = { 0 };
+	const char **headers = NULL, **slim = NULL;
+	char *parent, *made;
+	int nslim, i, ret = -1;
+
+	if (check_cell(o))
+		return -1;
+	/* dirs made only for the staging dir go again on failure */
+	parent = xstrdup(o->out);
+	if (strrchr(parent, '/'))
+		*strrchr(parent, '/') = '\0';
+	made = first_missing_dir(parent);
+	if (!o->skip && !o->error &&
+	    load_inputs(o, catalog_arch(o->cat, o->arch), catalog_config(o->cat, o->config), &in))
+		goto out;
+	st.tmpdir = xasprintf("%s.tmp.%ld", o->out, (long)getpid());
+	remove_tree(st.tmpdir);
+	if (mkdirs(st.tmpdir)) {
+		error("cannot create %s: %s", st.tmpdir, strerror(errno));
+		goto out;
+	}
+	nslim = slim_headers(o->cat, &slim);
+	headers = xcalloc(o->cat->nheaders + 1, sizeof(char *));
+	for (i = 0; i < o->cat->nheaders; i++)
+		headers[i] = o->cat->headers[i]->path;
+	/* a cell without a .config gets no TUs, only its manifest */
+	if (in.kc && (stage_tus(o, &in, &st) || stage_slims(o, slim, nslim, &st)))
+		goto out;
+	if (stage_list(o, "tus", "", headers, in.kc ? o->cat->nheaders : 0, &st) ||
+	    stage_list(o, "slims", "slim/", slim, in.kc ? nslim : 0, &st))
+		goto out;
+	if (in.cmd && stage_text(&st, "compile.sh", xasprintf("%s/compile.sh", o->out), compile_script(o, in.cmd)))
+		goto out;
+	if (stage_text(&st, "manifest.tsv", xasprintf("%s/manifest.tsv", o->out),
+		       manifest(o, o->skip ? "skip" : o->error ? "error" : "ok", o->skip ? o->skip : o->error,
+				in.repro, in.kc, in.cmd)))
+		goto out;
+	ret = install_staged(o, &st, in.cmd != NULL);
 out:
-	if (tmpdir)
-		remove_tree(tmpdir);
+	if (st.tmpdir)
+		remove_tree(st.tmpdir);
 	if (ret && made)
 		remove_empty_dirs(parent, made);
 	free(made);
 	free(parent);
-	free(tmpdir);
-	for (i = 0; i < nfiles; i++) {
-		free(files[i].tmp);
-		free(files[i].dest);
-	}
-	free(files);
-	free(text);
+	free(headers);
 	free(slim);
-	free(repro);
-	for (i = 0; i < g.n; i++)
-		free(g.names[i]);
-	free(g.names);
-	kconfig_free(kc);
-	kbuild_cmd_free(cmd);
+	staging_free(&st);
+	free_inputs(&in);
 	return ret;
 }
