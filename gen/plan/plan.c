@@ -237,30 +237,30 @@ static int install_text(const char *path, const char *text)
 	return ret;
 }
 
-int plan_write(const struct plan_opts *o)
-{
-	struct strbuf cells, packages, headers;
-	char **paths = NULL, **texts = NULL, **arch_names, **config_names;
-	const char **archs = NULL, **configs = NULL;
-	int n = 0, nt = 0, narchs, nconfigs, i, j, ret = -1;
+/* The cells of a run and their texts, before anything is written. */
+struct cell_plans {
+	struct strbuf cells;	/* "ARCH/CONFIG\n" each */
+	struct strbuf packages;	/* "PACKAGE\n" each, once */
+	char **paths;		/* OUT/ARCH/CONFIG/plan */
+	char **texts;
+	int n;
+};
 
-	if (check_selection(o) || check_quotable("KDIR", o->tree) || check_quotable("HDRTEST_CACHE", o->cache) ||
-	    check_quotable("OVERLAY", o->overlay))
-		return -1;
-	sb_init(&cells);
-	sb_init(&packages);
-	sb_init(&headers);
-	/* a cell is arch/config, for each config that applies to the arch */
-	arch_names = xcalloc(o->cat->narches + 1, sizeof(char *));
+/* A cell is arch/config, for each selected config that applies to a
+ * selected arch. */
+static void plan_cells(const struct plan_opts *o, struct cell_plans *cp)
+{
+	char **arch_names = xcalloc(o->cat->narches + 1, sizeof(char *));
+	char **config_names = xcalloc(o->cat->nconfigs + 1, sizeof(char *));
+	const char **archs, **configs;
+	int narchs, nconfigs, ntexts = 0, i, j;
+
 	for (i = 0; i < o->cat->narches; i++)
 		arch_names[i] = o->cat->arches[i]->name;
-	config_names = xcalloc(o->cat->nconfigs + 1, sizeof(char *));
 	for (i = 0; i < o->cat->nconfigs; i++)
 		config_names[i] = o->cat->configs[i]->name;
 	narchs = expand(o->archs, o->narchs, arch_names, o->cat->narches, &archs);
 	nconfigs = expand(o->configs, o->nconfigs, config_names, o->cat->nconfigs, &configs);
-	free(arch_names);
-	free(config_names);
 	for (i = 0; i < narchs; i++) {
 		const struct arch *a = catalog_arch(o->cat, archs[i]);
 		int used = 0;
@@ -270,67 +270,83 @@ int plan_write(const struct plan_opts *o)
 
 			if (!config_applies_to(c, a->name))
 				continue;
-			sb_addf(&cells, "%s/%s\n", a->name, c->name);
-			*(char **)push(&paths, &n, sizeof(char *)) = xasprintf("%s/%s/%s/plan", o->out, a->name, c->name);
-			*(char **)push(&texts, &nt, sizeof(char *)) = cell_plan(o, a, c);
+			sb_addf(&cp->cells, "%s/%s\n", a->name, c->name);
+			*(char **)push(&cp->paths, &cp->n, sizeof(char *)) =
+				xasprintf("%s/%s/%s/plan", o->out, a->name, c->name);
+			*(char **)push(&cp->texts, &ntexts, sizeof(char *)) = cell_plan(o, a, c);
 			used = 1;
 		}
 		if (used && a->package)
-			add_packages(&packages, a->package);
+			add_packages(&cp->packages, a->package);
 	}
 	free(archs);
 	free(configs);
-	if (!cells.len) {
-		error("no config in CONFIGS applies to any arch in ARCHS");
-		goto out;
-	}
-	if (o->print_packages) {
-		fputs(packages.buf ? packages.buf : "", o->print_packages);
-		ret = 0;
-		goto out;
-	}
-	for (i = 0; i < o->cat->nheaders; i++)
-		sb_addf(&headers, "%s\n", o->cat->headers[i]->path);
-	for (i = 0; i < n; i++) {
-		char *dir = xstrdup(paths[i]);
+	free(arch_names);
+	free(config_names);
+}
+
+/* Every cell's plan, then the run's files: a run that stops half-way
+ * leaves the old cell list, whose plans are all there. */
+static int install_plans(const struct plan_opts *o, const struct cell_plans *cp)
+{
+	struct strbuf headers;
+	const char *names[3] = { "cells", "packages", "headers" };
+	const char *texts[3];
+	int i, ret = 0;
+
+	for (i = 0; i < cp->n && !ret; i++) {
+		char *dir = xstrdup(cp->paths[i]);
 
 		*strrchr(dir, '/') = '\0';
 		if (mkdirs(dir)) {
 			error("cannot create %s: %s", dir, strerror(errno));
-			free(dir);
-			goto out;
+			ret = -1;
 		}
 		free(dir);
+		if (!ret)
+			ret = install_text(cp->paths[i], cp->texts[i]);
 	}
-	{
-		const char *top[3];
-		char *top_paths[3] = { xasprintf("%s/cells", o->out), xasprintf("%s/packages", o->out),
-				       xasprintf("%s/headers", o->out) };
+	sb_init(&headers);
+	for (i = 0; i < o->cat->nheaders; i++)
+		sb_addf(&headers, "%s\n", o->cat->headers[i]->path);
+	texts[0] = cp->cells.buf;
+	texts[1] = cp->packages.buf ? cp->packages.buf : "";
+	texts[2] = headers.buf ? headers.buf : "";
+	for (i = 0; i < 3 && !ret; i++) {
+		char *path = xasprintf("%s/%s", o->out, names[i]);
 
-		top[0] = cells.buf;
-		top[1] = packages.buf ? packages.buf : "";
-		top[2] = headers.buf ? headers.buf : "";
-		ret = 0;
-		/* the cell plans first: a run that stops half-way leaves the
-		 * old cell list, whose plans are all there */
-		for (i = 0; i < n && !ret; i++)
-			ret = install_text(paths[i], texts[i]);
-		for (i = 0; i < 3; i++) {
-			if (!ret)
-				ret = install_text(top_paths[i], top[i]);
-			free(top_paths[i]);
-		}
+		ret = install_text(path, texts[i]);
+		free(path);
 	}
-out:
-	for (i = 0; i < n; i++) {
-		free(paths[i]);
-		free(texts[i]);
-	}
-	free(paths);
-	free(texts);
-	sb_release(&cells);
-	sb_release(&packages);
 	sb_release(&headers);
+	return ret;
+}
+
+int plan_write(const struct plan_opts *o)
+{
+	struct cell_plans cp = { 0 };
+	int i, ret = -1;
+
+	if (check_selection(o) || check_quotable("KDIR", o->tree) || check_quotable("HDRTEST_CACHE", o->cache) ||
+	    check_quotable("OVERLAY", o->overlay))
+		return -1;
+	sb_init(&cp.cells);
+	sb_init(&cp.packages);
+	plan_cells(o, &cp);
+	if (!cp.cells.len)
+		error("no config in CONFIGS applies to any arch in ARCHS");
+	else if (o->print_packages)
+		ret = fputs(cp.packages.buf ? cp.packages.buf : "", o->print_packages) == EOF ? -1 : 0;
+	else
+		ret = install_plans(o, &cp);
+	for (i = 0; i < cp.n; i++) {
+		free(cp.paths[i]);
+		free(cp.texts[i]);
+	}
+	free(cp.paths);
+	free(cp.texts);
+	sb_release(&cp.cells);
+	sb_release(&cp.packages);
 	return ret;
 }
 
