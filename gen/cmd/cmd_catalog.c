@@ -43,28 +43,18 @@ static int print_drift(const struct drift_report *rep)
 
 static int run_catalog_check(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "tree", required_argument, NULL, 't' },
-		{ "drift-out", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *tree = NULL, *drift_out = NULL;
+	const struct cmd_option opts[] = {
+		{ "tree", &tree, 1, 0 },
+		{ "drift-out", &drift_out, 0, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
 	struct drift_report *rep;
 	struct scan_index *ix;
 	struct catalog *cat;
-	int c, ret = CMD_ERROR;
+	int first = cmd_options(cmd, argc, argv, opts), ret = CMD_ERROR;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 't': tree = optarg; break;
-		case 'd': drift_out = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!tree)
-		return cmd_usage_error(cmd, "--tree is required");
-	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
-	if (!cat)
+	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	ix = scan_tree(tree);
 	if (!ix) {
@@ -88,28 +78,22 @@ const struct command cmd_catalog_check = {
 
 static int run_catalog_update(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "tree", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *tree = NULL;
+	const struct cmd_option opts[] = {
+		{ "tree", &tree, 1, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
 	struct scan_index *ix;
-	int c, ret, stuck;
+	int first = cmd_options(cmd, argc, argv, opts), ret, stuck;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 't': tree = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!tree)
-		return cmd_usage_error(cmd, "--tree is required");
-	if (optind == argc)
+	if (first < 0)
+		return CMD_ERROR;
+	if (first == argc)
 		return cmd_usage_error(cmd, "no catalog files given");
 	ix = scan_tree(tree);
 	if (!ix)
 		return CMD_ERROR;
-	if (catalog_update(argv + optind, argc - optind, ix, stdout, &stuck))
+	if (catalog_update(argv + first, argc - first, ix, stdout, &stuck))
 		ret = CMD_ERROR;
 	else
 		ret = stuck ? CMD_FAILED : CMD_OK;

@@ -5,32 +5,18 @@
 
 static int run_ci_files(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "templates", required_argument, NULL, 't' },
-		{ "github", required_argument, NULL, 'g' },
-		{ "gitlab", required_argument, NULL, 'l' },
-		{ "m4", required_argument, NULL, 'm' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *templates = DEFAULT_TEMPLATES, *github = NULL, *gitlab = NULL, *m4 = DEFAULT_M4;
+	const struct cmd_option opts[] = {
+		{ "github", &github, 1, 0 },
+		{ "gitlab", &gitlab, 1, 0 },
+		{ "templates", &templates, 0, 0 },
+		{ "m4", &m4, 0, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
+	int first = cmd_options(cmd, argc, argv, opts), ret;
 	struct catalog *cat;
-	int c, ret;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 't': templates = optarg; break;
-		case 'g': github = optarg; break;
-		case 'l': gitlab = optarg; break;
-		case 'm': m4 = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!github)
-		return cmd_usage_error(cmd, "--github is required");
-	if (!gitlab)
-		return cmd_usage_error(cmd, "--gitlab is required");
-	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
-	if (!cat)
+	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	ret = write_ci_files(cat, templates, m4, github, gitlab) ? CMD_ERROR : CMD_OK;
 	catalog_free(cat);

@@ -1,38 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /* hdrtest gen: the TUs of every planned cell. */
-#include <stdlib.h>
-
 #include "cmd/commands.h"
 #include "generate/cells.h"
-#include "base/util.h"
 
 static int run_gen(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "templates", required_argument, NULL, 't' },
-		{ "m4", required_argument, NULL, 'm' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct gen_opts o = { 0 };
 	const char *out = NULL;
+	struct gen_opts o = { .templates = DEFAULT_TEMPLATES, .m4 = DEFAULT_M4 };
+	const struct cmd_option opts[] = {
+		{ "out", &out, 1, 0 },
+		{ "templates", &o.templates, 0, 0 },
+		{ "m4", &o.m4, 0, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
+	int first = cmd_options(cmd, argc, argv, opts), ret;
 	struct catalog *cat;
-	int c, ret;
 
-	o.templates = DEFAULT_TEMPLATES;
-	o.m4 = DEFAULT_M4;
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 'o': out = optarg; break;
-		case 't': o.templates = optarg; break;
-		case 'm': o.m4 = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!out)
-		return cmd_usage_error(cmd, "--out is required");
-	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
-	if (!cat)
+	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	o.cat = cat;
 	ret = generate_cells(&o, out) ? CMD_ERROR : CMD_OK;

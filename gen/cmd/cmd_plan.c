@@ -9,78 +9,64 @@
 #include "plan/plan.h"
 #include "base/util.h"
 
+/* The scripts run elsewhere: every path they get is absolute. */
+static int absolute(const char *what, const char *path, char *buf, const char **out)
+{
+	if (!path || !*path)
+		return 0;
+	if (!realpath(path, buf)) {
+		error("%s=%s: %s", what, path, strerror(errno));
+		return -1;
+	}
+	*out = buf;
+	return 0;
+}
+
 static int run_plan(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "tree", required_argument, NULL, 't' },
-		{ "cache", required_argument, NULL, 'c' },
-		{ "archs", required_argument, NULL, 'a' },
-		{ "configs", required_argument, NULL, 'C' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ "print-packages", no_argument, NULL, 'p' },
-		{ NULL, 0, NULL, 0 },
-	};
+	const char *tree = NULL, *overlay = NULL, *archs = NULL, *configs = NULL, *print = NULL;
 	struct plan_opts o = { 0 };
-	struct cell_list archs = { 0 }, configs = { 0 };
-	const char *tree_arg = NULL, *overlay_arg = NULL, *archs_arg = NULL, *configs_arg = NULL;
-	char tree[PATH_MAX], overlay[PATH_MAX];
+	const struct cmd_option opts[] = {
+		{ "archs", &archs, 1, 0 },
+		{ "configs", &configs, 1, 0 },
+		{ "out", &o.out, 0, 0 },
+		{ "tree", &tree, 0, 0 },
+		{ "cache", &o.cache, 0, 0 },
+		{ "overlay", &overlay, 0, 0 },
+		{ "print-packages", &print, 0, 1 },
+		{ NULL, NULL, 0, 0 },
+	};
+	int first = cmd_options(cmd, argc, argv, opts), ret;
+	char tree_buf[PATH_MAX], overlay_buf[PATH_MAX];
+	struct cell_list arch_list, config_list;
 	struct catalog *cat;
-	int c, ret;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 'o': o.out = optarg; break;
-		case 't': tree_arg = optarg; break;
-		case 'c': o.cache = optarg; break;
-		case 'a': archs_arg = optarg; break;
-		case 'C': configs_arg = optarg; break;
-		case 'O': overlay_arg = optarg; break;
-		case 'p': o.print_packages = stdout; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!archs_arg)
-		return cmd_usage_error(cmd, "--archs is required");
-	if (!configs_arg)
-		return cmd_usage_error(cmd, "--configs is required");
-	if (!o.print_packages && (!o.out || !tree_arg || !o.cache))
-		return cmd_usage_error(cmd, "--out, --tree and --cache are required (or --print-packages)");
-	/* the scripts run elsewhere: every path they get is absolute */
-	if (tree_arg) {
-		if (!realpath(tree_arg, tree)) {
-			error("KDIR=%s: %s", tree_arg, strerror(errno));
-			return CMD_ERROR;
-		}
-		o.tree = tree;
-	}
-	if (overlay_arg && *overlay_arg) {
-		if (!realpath(overlay_arg, overlay)) {
-			error("OVERLAY=%s: %s", overlay_arg, strerror(errno));
-			return CMD_ERROR;
-		}
-		o.overlay = overlay;
-	}
-	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
-	if (!cat)
+	if (first < 0)
 		return CMD_ERROR;
-	cell_list_split(&archs, archs_arg);
-	cell_list_split(&configs, configs_arg);
+	if (!print && (!o.out || !tree || !o.cache))
+		return cmd_usage_error(cmd, "--out, --tree and --cache are required (or --print-packages)");
+	if (absolute("KDIR", tree, tree_buf, &o.tree) || absolute("OVERLAY", overlay, overlay_buf, &o.overlay))
+		return CMD_ERROR;
+	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
+		return CMD_ERROR;
 	o.cat = cat;
-	o.archs = archs.names;
-	o.narchs = archs.n;
-	o.configs = configs.names;
-	o.nconfigs = configs.n;
+	o.print_packages = print ? stdout : NULL;
+	cell_list_split(&arch_list, archs);
+	cell_list_split(&config_list, configs);
+	o.archs = arch_list.names;
+	o.narchs = arch_list.n;
+	o.configs = config_list.names;
+	o.nconfigs = config_list.n;
 	ret = plan_write(&o) ? CMD_ERROR : CMD_OK;
-	cell_list_free(&archs);
-	cell_list_free(&configs);
+	cell_list_free(&arch_list);
+	cell_list_free(&config_list);
 	catalog_free(cat);
 	return ret;
 }
 
 const struct command cmd_plan = {
 	"plan", "the cells of a run and, per cell, the plan every later stage reads",
-	"(--out OUTDIR --tree KDIR --cache DIR | --print-packages)\n"
-	"--archs \"A ...\" --configs \"C ...\" [--overlay DIR] CATALOG...",
+	"--archs \"A ...\" --configs \"C ...\" (--out OUTDIR --tree KDIR --cache DIR | --print-packages)\n"
+	"[--overlay DIR] CATALOG...",
 	run_plan,
 };

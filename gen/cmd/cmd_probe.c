@@ -10,28 +10,16 @@
 
 static int run_probe(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "tree", required_argument, NULL, 't' },
-		{ "dir", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *tree = NULL, *dir = NULL;
+	const struct cmd_option opts[] = {
+		{ "tree", &tree, 1, 0 },
+		{ "dir", &dir, 1, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
+	int first = cmd_options(cmd, argc, argv, opts), ret;
 	struct catalog *cat;
-	int c, ret;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 't': tree = optarg; break;
-		case 'd': dir = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!tree)
-		return cmd_usage_error(cmd, "--tree is required");
-	if (!dir)
-		return cmd_usage_error(cmd, "--dir is required");
-	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
-	if (!cat)
+	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	ret = write_probes(cat, tree, dir) ? CMD_ERROR : CMD_OK;
 	catalog_free(cat);
@@ -46,33 +34,18 @@ const struct command cmd_probe = {
 
 static int run_coverage(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "dir", required_argument, NULL, 'd' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "cells", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *dir = NULL, *out = NULL, *cells = NULL;
+	const struct cmd_option opts[] = {
+		{ "dir", &dir, 1, 0 },
+		{ "out", &out, 1, 0 },
+		{ "cells", &cells, 1, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
+	int first = cmd_options(cmd, argc, argv, opts), ret;
 	struct cell_list cl;
 	struct catalog *cat;
-	int c, ret;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 'd': dir = optarg; break;
-		case 'o': out = optarg; break;
-		case 'c': cells = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!dir)
-		return cmd_usage_error(cmd, "--dir is required");
-	if (!out)
-		return cmd_usage_error(cmd, "--out is required");
-	if (!cells)
-		return cmd_usage_error(cmd, "--cells is required");
-	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
-	if (!cat)
+	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	cell_list_split(&cl, cells);
 	/* uncovered branches are what the table shows, not a failure */

@@ -53,33 +53,23 @@ static int write_results(const struct run_results *r, const char *ktap, const ch
 
 static int run_report(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "ktap", required_argument, NULL, 'k' },
-		{ "tsv", required_argument, NULL, 't' },
-		{ "junit", required_argument, NULL, 'j' },
-		{ "drift", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL, *drift = NULL;
+	const struct cmd_option opts[] = {
+		{ "out", &out, 1, 0 },
+		{ "ktap", &ktap, 0, 0 },
+		{ "tsv", &tsv, 0, 0 },
+		{ "junit", &junit, 0, 0 },
+		{ "drift", &drift, 0, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
 	struct drift_lines dl = { NULL, 0 };
 	struct run_results r = { NULL, 0 };
 	char outabs[PATH_MAX];
-	int c, i, ret = CMD_ERROR, bad = 0;
+	int first = cmd_options(cmd, argc, argv, opts), i, ret = CMD_ERROR, bad = 0;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 'o': out = optarg; break;
-		case 'k': ktap = optarg; break;
-		case 't': tsv = optarg; break;
-		case 'j': junit = optarg; break;
-		case 'd': drift = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!out)
-		return cmd_usage_error(cmd, "--out is required");
-	if (optind == argc)
+	if (first < 0)
+		return CMD_ERROR;
+	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
 	if (drift && drift_lines_read(drift, &dl))
 		return CMD_ERROR;
@@ -88,7 +78,7 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 		drift_lines_free(&dl);
 		return CMD_ERROR;
 	}
-	for (i = optind; i < argc; i++) {
+	for (i = first; i < argc; i++) {
 		struct cell_result *cell = cell_read(outabs, argv[i]);
 
 		if (!cell) {

@@ -44,34 +44,27 @@ static void add_path(const char *tree, const char *rel, char ***paths, int *n)
 
 static int run_scan(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "tree", required_argument, NULL, 't' },
-		{ "tsv", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *tree = NULL, *tsv = NULL;
+	const struct cmd_option opts[] = {
+		{ "tree", &tree, 1, 0 },
+		{ "tsv", &tsv, 0, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
 	struct scan_index *ix;
 	struct scan_stats st;
 	double t0 = now();
 	char *text;
-	int c, i, ret = CMD_OK;
+	int first = cmd_options(cmd, argc, argv, opts), i, ret = CMD_OK;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 't': tree = optarg; break;
-		case 'o': tsv = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!tree)
-		return cmd_usage_error(cmd, "--tree is required");
-	if (optind == argc) {
+	if (first < 0)
+		return CMD_ERROR;
+	if (first == argc) {
 		ix = scan_tree(tree);
 	} else {
 		char **paths = NULL;
 		int n = 0;
 
-		for (i = optind; i < argc; i++)
+		for (i = first; i < argc; i++)
 			add_path(tree, argv[i], &paths, &n);
 		ix = scan_paths(tree, paths, n);
 		for (i = 0; i < n; i++)

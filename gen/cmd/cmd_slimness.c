@@ -7,29 +7,17 @@
 
 static int run_slimness(const struct command *cmd, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "cells", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *out = NULL, *cells = NULL;
+	const struct cmd_option opts[] = {
+		{ "out", &out, 1, 0 },
+		{ "cells", &cells, 1, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
+	int first = cmd_options(cmd, argc, argv, opts), ret;
 	struct cell_list cl;
 	struct catalog *cat;
-	int c, ret;
 
-	while ((c = cmd_getopt(cmd, argc, argv, opts)) != -1) {
-		switch (c) {
-		case 'o': out = optarg; break;
-		case 'c': cells = optarg; break;
-		default: return CMD_ERROR;
-		}
-	}
-	if (!out)
-		return cmd_usage_error(cmd, "--out is required");
-	if (!cells)
-		return cmd_usage_error(cmd, "--cells is required");
-	cat = cmd_read_catalog(cmd, argc - optind, argv + optind);
-	if (!cat)
+	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	cell_list_split(&cl, cells);
 	ret = report_slimness(cat, out, cl.names, cl.n, stdout) ? CMD_ERROR : CMD_OK;

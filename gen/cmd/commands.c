@@ -42,7 +42,9 @@ int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
 	return CMD_ERROR;
 }
 
-int cmd_getopt(const struct command *cmd, int argc, char **argv, const struct option *opts)
+/* getopt_long() without short options; an unknown option or one without
+ * its value is said, with the command's usage, and '?' returned. */
+static int cmd_getopt(const struct command *cmd, int argc, char **argv, const struct option *opts)
 {
 	int c;
 
@@ -85,4 +87,32 @@ void cell_list_free(struct cell_list *cl)
 {
 	free(cl->names);
 	free(cl->text);
+}
+
+int cmd_options(const struct command *cmd, int argc, char **argv, const struct cmd_option *opts)
+{
+	struct option longopts[CMD_MAX_OPTIONS + 1];
+	int n, c;
+
+	for (n = 0; opts[n].name; n++) {
+		if (n == CMD_MAX_OPTIONS)
+			die("hdrtest %s: more than %d options", cmd->name, CMD_MAX_OPTIONS);
+		longopts[n].name = opts[n].name;
+		longopts[n].has_arg = opts[n].flag ? no_argument : required_argument;
+		longopts[n].flag = NULL;
+		longopts[n].val = n + 1;	/* 0, ':' and '?' mean other things */
+	}
+	memset(&longopts[n], 0, sizeof(longopts[n]));
+	while ((c = cmd_getopt(cmd, argc, argv, longopts)) != -1) {
+		if (c < 1 || c > n)
+			return -1;
+		*opts[c - 1].value = opts[c - 1].flag ? "" : optarg;
+	}
+	for (c = 0; c < n; c++) {
+		if (opts[c].required && !*opts[c].value) {
+			cmd_usage_error(cmd, "--%s is required", opts[c].name);
+			return -1;
+		}
+	}
+	return optind;
 }

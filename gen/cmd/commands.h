@@ -53,6 +53,9 @@ extern const struct command cmd_catalog_update;
 #define DEFAULT_TEMPLATES "templates"
 #define DEFAULT_M4 "m4"
 
+/* The most options one command has room for. */
+#define CMD_MAX_OPTIONS 16
+
 /* "usage: hdrtest NAME SYNOPSIS", continuation lines indented under it. */
 void cmd_print_usage(FILE *f, const struct command *cmd);
 
@@ -61,11 +64,21 @@ void cmd_print_usage(FILE *f, const struct command *cmd);
 int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* getopt_long() over argv with opts (no short options), in any order and
- * mixed with operands; optind is where the operands start once it
- * returns -1.  An unknown option or one without its value is a usage
- * error: said, and '?' returned. */
-int cmd_getopt(const struct command *cmd, int argc, char **argv, const struct option *opts);
+/* One option of a command, for cmd_options(): --NAME VALUE stores VALUE
+ * in *value; a flag (--NAME alone) stores "".  A required option that
+ * is missing is a usage error, checked in the table's order. */
+struct cmd_option {
+	const char *name;
+	const char **value;
+	int required;
+	int flag;
+};
+
+/* Parse argv against opts (ended by a NULL name) with getopt_long, in
+ * any order and mixed with operands.  Returns the index of the first
+ * operand, or -1 after a usage error (an unknown option, one without its
+ * value, a required one missing). */
+int cmd_options(const struct command *cmd, int argc, char **argv, const struct cmd_option *opts);
 
 /* The catalog files argv[0..argc): NULL after a usage error (none given)
  * or after the catalog's errors. */

@@ -45,34 +45,24 @@ static int expand(char **words, int nwords, char **all, int nall, const char ***
 	return n;
 }
 
-/* Every word of the selection must name an arch (or config). */
-static int check_selection(const struct plan_opts *o)
+/* Every word of a selection must be "all" or one of the names; what is
+ * not says which names there are, and where they come from. */
+static int check_names(char **words, int nwords, char **names, int nnames, const char *what,
+		       const char *table)
 {
-	int i, bad = 0;
+	int i, j, bad = 0;
 
-	for (i = 0; i < o->narchs; i++) {
-		if (!strcmp(o->archs[i], "all") || catalog_arch(o->cat, o->archs[i]))
-			continue;
+	for (i = 0; i < nwords; i++) {
 		struct strbuf sb;
-		int j;
 
-		sb_init(&sb);
-		for (j = 0; j < o->cat->narches; j++)
-			sb_addf(&sb, " %s", o->cat->arches[j]->name);
-		error("unknown arch '%s': the arch table (catalog/arches.cat) has:%s", o->archs[i], sb.buf);
-		sb_release(&sb);
-		bad = 1;
-	}
-	for (i = 0; i < o->nconfigs; i++) {
-		if (!strcmp(o->configs[i], "all") || catalog_config(o->cat, o->configs[i]))
+		for (j = 0; j < nnames && strcmp(words[i], names[j]); j++)
+			;
+		if (j < nnames || !strcmp(words[i], "all"))
 			continue;
-		struct strbuf sb;
-		int j;
-
 		sb_init(&sb);
-		for (j = 0; j < o->cat->nconfigs; j++)
-			sb_addf(&sb, " %s", o->cat->configs[j]->name);
-		error("unknown config '%s': catalog/configs.cat has:%s", o->configs[i], sb.buf);
+		for (j = 0; j < nnames; j++)
+			sb_addf(&sb, " %s", names[j]);
+		error("unknown %s '%s': %s has:%s", what, words[i], table, sb.buf ? sb.buf : "");
 		sb_release(&sb);
 		bad = 1;
 	}
@@ -248,17 +238,11 @@ struct cell_plans {
 
 /* A cell is arch/config, for each selected config that applies to a
  * selected arch. */
-static void plan_cells(const struct plan_opts *o, struct cell_plans *cp)
+static void plan_cells(const struct plan_opts *o, char **arch_names, char **config_names, struct cell_plans *cp)
 {
-	char **arch_names = xcalloc(o->cat->narches + 1, sizeof(char *));
-	char **config_names = xcalloc(o->cat->nconfigs + 1, sizeof(char *));
 	const char **archs, **configs;
 	int narchs, nconfigs, ntexts = 0, i, j;
 
-	for (i = 0; i < o->cat->narches; i++)
-		arch_names[i] = o->cat->arches[i]->name;
-	for (i = 0; i < o->cat->nconfigs; i++)
-		config_names[i] = o->cat->configs[i]->name;
 	narchs = expand(o->archs, o->narchs, arch_names, o->cat->narches, &archs);
 	nconfigs = expand(o->configs, o->nconfigs, config_names, o->cat->nconfigs, &configs);
 	for (i = 0; i < narchs; i++) {
@@ -281,8 +265,6 @@ static void plan_cells(const struct plan_opts *o, struct cell_plans *cp)
 	}
 	free(archs);
 	free(configs);
-	free(arch_names);
-	free(config_names);
 }
 
 /* Every cell's plan, then the run's files: a run that stops half-way
@@ -325,20 +307,32 @@ static int install_plans(const struct plan_opts *o, const struct cell_plans *cp)
 int plan_write(const struct plan_opts *o)
 {
 	struct cell_plans cp = { 0 };
-	int i, ret = -1;
+	char **arch_names = xcalloc(o->cat->narches + 1, sizeof(char *));
+	char **config_names = xcalloc(o->cat->nconfigs + 1, sizeof(char *));
+	int i, bad, ret = -1;
 
-	if (check_selection(o) || check_quotable("KDIR", o->tree) || check_quotable("HDRTEST_CACHE", o->cache) ||
+	for (i = 0; i < o->cat->narches; i++)
+		arch_names[i] = o->cat->arches[i]->name;
+	for (i = 0; i < o->cat->nconfigs; i++)
+		config_names[i] = o->cat->configs[i]->name;
+	/* every unknown name is said, arches and configs */
+	bad = check_names(o->archs, o->narchs, arch_names, o->cat->narches, "arch",
+			  "the arch table (catalog/arches.cat)");
+	if (check_names(o->configs, o->nconfigs, config_names, o->cat->nconfigs, "config", "catalog/configs.cat"))
+		bad = -1;
+	if (bad || check_quotable("KDIR", o->tree) || check_quotable("HDRTEST_CACHE", o->cache) ||
 	    check_quotable("OVERLAY", o->overlay))
-		return -1;
+		goto out;
 	sb_init(&cp.cells);
 	sb_init(&cp.packages);
-	plan_cells(o, &cp);
+	plan_cells(o, arch_names, config_names, &cp);
 	if (!cp.cells.len)
 		error("no config in CONFIGS applies to any arch in ARCHS");
 	else if (o->print_packages)
 		ret = fputs(cp.packages.buf ? cp.packages.buf : "", o->print_packages) == EOF ? -1 : 0;
 	else
 		ret = install_plans(o, &cp);
+out:
 	for (i = 0; i < cp.n; i++) {
 		free(cp.paths[i]);
 		free(cp.texts[i]);
@@ -347,6 +341,8 @@ int plan_write(const struct plan_opts *o)
 	free(cp.texts);
 	sb_release(&cp.cells);
 	sb_release(&cp.packages);
+	free(arch_names);
+	free(config_names);
 	return ret;
 }
 
