@@ -483,6 +483,13 @@ char *scan_cond_chain(const struct scan_cond *c)
 	return xstrdup(c->parent ? c->chain : c->text);
 }
 
+struct ifexpr *scan_cond_ast(const struct scan_file *f, const struct scan_cond *c, struct ifx_error *err)
+{
+	struct loc loc = { f->path, c->line, 1 };
+
+	return ifexpr_parse(c->text, strlen(c->text), &loc, IFX_CPP, NULL, NULL, err);
+}
+
 static int is_asm_text(const char *t)
 {
 	return !strcmp(t, "defined(__ASSEMBLY__)") || !strcmp(t, "defined(__ASSEMBLER__)") ||

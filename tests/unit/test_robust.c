@@ -189,7 +189,7 @@ END_TEST
 static void expect_cond(const char *text, const char *want)
 {
 	struct loc l = { "t.cat", 7, 1 };
-	struct cond *c;
+	struct ifexpr *c;
 	char *diag;
 
 	diag_begin();
@@ -197,7 +197,7 @@ static void expect_cond(const char *text, const char *want)
 	diag = diag_end();
 	ck_assert_str_eq(diag, want);
 	ck_assert_int_eq(c == NULL, *want != '\0');
-	cond_free(c);
+	ifexpr_free(c);
 	free(diag);
 }
 
@@ -219,7 +219,7 @@ START_TEST(test_cond_1000000_nots)
 }
 END_TEST
 
-/* Each operator is a level of the tree that cond_free() recurses into. */
+/* Each operator is a level of the tree that ifexpr_free() recurses into. */
 START_TEST(test_cond_1000000_operators)
 {
 	char *text = repeat("CONFIG_A && ", 1000000, "CONFIG_A");
