@@ -50,9 +50,13 @@ struct scan_cond {
 
 /* One #if ... #endif. */
 struct scan_group {
-	int line;
+	int line;		/* of its #if */
 	int nbranches;
 	int has_else;
+	const int *ends;	/* the line each branch's directive (#if, #elif...,
+				 * #else) ends on: it continues over backslash-
+				 * newlines and comments */
+	int endif_line;		/* 0 if it has no #endif */
 };
 
 struct scan_file;
