@@ -28,11 +28,11 @@ static const struct binop {
 	enum ifx_op op;
 	int prec;
 } binops[] = {
-	{ "||", IFX_LOR, 2 },	  { "&&", IFX_LAND, 3 },  { "|", IFX_BITOR, 4 },  { "^", IFX_BITXOR, 5 },
-	{ "&", IFX_BITAND, 6 },	  { "==", IFX_EQ, 7 },	  { "!=", IFX_NE, 7 },	  { "<", IFX_LT, 8 },
-	{ "<=", IFX_LE, 8 },	  { ">", IFX_GT, 8 },	  { ">=", IFX_GE, 8 },	  { "<<", IFX_SHL, 9 },
-	{ ">>", IFX_SHR, 9 },	  { "+", IFX_ADD, 10 },	  { "-", IFX_SUB, 10 },	  { "*", IFX_MUL, 11 },
-	{ "/", IFX_DIV, 11 },	  { "%", IFX_MOD, 11 },
+	{ "||", IFX_LOR, 2 },	{ "&&", IFX_LAND, 3 },	{ "|", IFX_BITOR, 4 },	{ "^", IFX_BITXOR, 5 },
+	{ "&", IFX_BITAND, 6 },	{ "==", IFX_EQ, 7 },	{ "!=", IFX_NE, 7 },	{ "<", IFX_LT, 8 },
+	{ "<=", IFX_LE, 8 },	{ ">", IFX_GT, 8 },	{ ">=", IFX_GE, 8 },	{ "<<", IFX_SHL, 9 },
+	{ ">>", IFX_SHR, 9 },	{ "+", IFX_ADD, 10 },	{ "-", IFX_SUB, 10 },	{ "*", IFX_MUL, 11 },
+	{ "/", IFX_DIV, 11 },	{ "%", IFX_MOD, 11 },
 };
 #define NBINOPS (sizeof(binops) / sizeof(binops[0]))
 #define PREC_MUL 11
@@ -200,6 +200,8 @@ static struct ifexpr *defined(struct parser *p, struct ifexpr *e)
 /* At the '(' after the name. */
 static struct ifexpr *call(struct parser *p, struct ifexpr *e)
 {
+	int cap = 0;
+
 	if (!enter(p)) {
 		ifexpr_free(e);
 		return NULL;
@@ -212,7 +214,12 @@ static struct ifexpr *call(struct parser *p, struct ifexpr *e)
 			ifexpr_free(e);
 			return NULL;
 		}
-		*(struct ifexpr **)push(&e->args, &e->nargs, sizeof(a)) = a;
+		/* doubling: a long argument list is no quadratic copy */
+		if (e->nargs == cap) {
+			cap = cap ? 2 * cap : 4;
+			e->args = xrealloc(e->args, cap * sizeof(*e->args));
+		}
+		e->args[e->nargs++] = a;
 		if (is(p, ","))
 			next(p);
 		else if (!is(p, ")")) {
@@ -274,8 +281,9 @@ static struct ifexpr *primary(struct parser *p)
 	if (p->lang == IFX_CPP && (p->t.kind == CT_NUMBER || p->t.kind == CT_CHAR)) {
 		if (p->t.kind == CT_NUMBER && !is_integer(p->t.s, p->t.n))
 			return fail(p, IFX_ERR_NUMBER);
-		if (p->t.kind == CT_CHAR && (p->t.n < 3 || p->t.s[p->t.n - 1] != '\''))
-			return fail(p, IFX_ERR_OPERAND);	/* unterminated */
+		/* unterminated, or with a NUL byte its text would lose */
+		if (p->t.kind == CT_CHAR && (p->t.n < 3 || p->t.s[p->t.n - 1] != '\'' || memchr(p->t.s, 0, p->t.n)))
+			return fail(p, IFX_ERR_OPERAND);
 		e = node(p->t.kind == CT_NUMBER ? IFX_NUM : IFX_CHAR, &p->tloc);
 		e->text = xstrndup(p->t.s, p->t.n);
 		next(p);

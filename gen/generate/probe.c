@@ -98,8 +98,9 @@ static int write_probe(const char *dir, const char *header, const char *text, co
 
 int write_probes(const struct catalog *cat, const char *tree, const char *dir)
 {
-	char **rels = xcalloc(cat->nheaders + 1, sizeof(char *)), **texts = xcalloc(cat->nheaders + 1, sizeof(char *));
-	int *hids = xcalloc(cat->nheaders + 1, sizeof(int));
+	char **rels = xcalloc(cat->nheaders + 1, sizeof(char *));
+	char **texts = xcalloc(cat->nheaders + 1, sizeof(char *));
+	int *hids = xcalloc(cat->nheaders + 1, sizeof(int));	/* catalog index + 1 */
 	struct scan_index *ix;
 	int i, n = 0, ret = 0;
 

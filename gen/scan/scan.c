@@ -565,7 +565,8 @@ static void add_end(struct fscan *fs, struct scan_group *g, const struct clex_to
 {
 	int *ends = aalloc(fs->arena, (g->nbranches + 1) * sizeof(*ends));
 
-	memcpy(ends, g->ends, g->nbranches * sizeof(*ends));
+	if (g->nbranches)	/* memcpy() wants a pointer even for 0 bytes */
+		memcpy(ends, g->ends, g->nbranches * sizeof(*ends));
 	ends[g->nbranches++] = last_line(pp);
 	g->ends = ends;
 }

@@ -28,7 +28,7 @@ fuzz-deps:
 # The library once, instrumented for libFuzzer; each target links it.
 $(FUZZ_DIR)/obj/%.o: gen/%.c $(GEN_HDRS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -O1 -g $(HT_CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZ_CC) -O1 -g $(HT_CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer-no-link -Igen -c -o $@ $<
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/common.c tests/fuzz/fuzz.h $(FUZZ_OBJS)
 	$(FUZZ_CC) -O1 -g $(HT_CFLAGS) $(SAN_FLAGS) -fsanitize=fuzzer -Igen -o $@ $< tests/fuzz/common.c $(FUZZ_OBJS) -lpthread
