@@ -330,19 +330,6 @@ START_TEST(test_logic)
 }
 END_TEST
 
-/* s repeated n times, then tail. */
-static char *repeat(const char *s, int n, const char *tail)
-{
-	size_t len = strlen(s);
-	char *r = xmalloc(len * n + strlen(tail) + 1);
-	int i;
-
-	for (i = 0; i < n; i++)
-		memcpy(r + i * len, s, len);
-	strcpy(r + len * n, tail);
-	return r;
-}
-
 static void expect_depth(char *text, int ok, int col)
 {
 	struct ifx_error err;

@@ -42,64 +42,24 @@ static struct catalog *read_cat(void)
 	return cat;
 }
 
-/* A marker after every branch's directive, none for the guard, and an
- * #else with its marker where the #if had none. */
-START_TEST(test_write_probes)
+/* The instrumented copy and branch list write_probes() makes of header
+ * (include/linux/x.h or y.h) with the given text. */
+static void probe(const char *header, const char *text, const char *want_h, const char *want_branches)
 {
 	char *tree = tmp_dir(), *dir = tmp_dir(), *path, *diag;
 	struct catalog *cat = read_cat();
 
-	free(put_file(tree, "include/linux/x.h", x_h));
+	path = xasprintf("include/%s", header);
+	free(put_file(tree, path, text));
+	free(path);
 	diag_begin();
 	ck_assert_int_eq(write_probes(cat, tree, dir), 0);
 	diag = diag_end();
 	ck_assert_str_eq(diag, "");
-	path = xasprintf("%s/linux/x.h", dir);
-	assert_file(path, "#ifndef _LINUX_X_H\n"
-			  "#define _LINUX_X_H\n"
-			  "#ifdef CONFIG_A\n"
-			  "hdrtest_branch_1_1\n"
-			  "int x_a(void);\n"
-			  "#else\n"
-			  "hdrtest_branch_1_2\n"
-			  "int x_b(void);\n"
-			  "#endif\n"
-			  "#if CONFIG_C\n"
-			  "hdrtest_branch_1_3\n"
-			  "int x_c(void);\n"
-			  "#else\n"
-			  "hdrtest_branch_1_4\n"
-			  "#endif\n"
-			  "#endif\n");
-	free(path);
-	path = xasprintf("%s/linux/x.h.branches", dir);
-	assert_file(path, "1\t3\t#ifdef CONFIG_A\n"
-			  "2\t5\t#else\n"
-			  "3\t8\t#if CONFIG_C\n"
-			  "4\t10\t#else (implied: the #if at line 8 not taken)\n");
-	free(path);
-	free(diag);
-	catalog_free(cat);
-	free(dir);
-	free(tree);
-}
-END_TEST
-
-/* The instrumented copy and branch list of linux/y.h made from text. */
-static void probe_y(const char *text, const char *want_h, const char *want_branches)
-{
-	char *tree = tmp_dir(), *dir = tmp_dir(), *path, *diag;
-	struct catalog *cat = read_cat();
-
-	free(put_file(tree, "include/linux/y.h", text));
-	diag_begin();
-	ck_assert_int_eq(write_probes(cat, tree, dir), 0);
-	diag = diag_end();
-	ck_assert_str_eq(diag, "");
-	path = xasprintf("%s/linux/y.h", dir);
+	path = xasprintf("%s/%s", dir, header);
 	assert_file(path, want_h);
 	free(path);
-	path = xasprintf("%s/linux/y.h.branches", dir);
+	path = xasprintf("%s/%s.branches", dir, header);
 	assert_file(path, want_branches);
 	free(path);
 	free(diag);
@@ -107,6 +67,34 @@ static void probe_y(const char *text, const char *want_h, const char *want_branc
 	free(dir);
 	free(tree);
 }
+
+/* A marker after every branch's directive, none for the guard, and an
+ * #else with its marker where the #if had none. */
+START_TEST(test_write_probes)
+{
+	probe("linux/x.h", x_h,
+	      "#ifndef _LINUX_X_H\n"
+	      "#define _LINUX_X_H\n"
+	      "#ifdef CONFIG_A\n"
+	      "hdrtest_branch_1_1\n"
+	      "int x_a(void);\n"
+	      "#else\n"
+	      "hdrtest_branch_1_2\n"
+	      "int x_b(void);\n"
+	      "#endif\n"
+	      "#if CONFIG_C\n"
+	      "hdrtest_branch_1_3\n"
+	      "int x_c(void);\n"
+	      "#else\n"
+	      "hdrtest_branch_1_4\n"
+	      "#endif\n"
+	      "#endif\n",
+	      "1\t3\t#ifdef CONFIG_A\n"
+	      "2\t5\t#else\n"
+	      "3\t8\t#if CONFIG_C\n"
+	      "4\t10\t#else (implied: the #if at line 8 not taken)\n");
+}
+END_TEST
 
 /* Directives are the C lexer's: an "#if" line inside a comment is none
  * (a "//" in a string does not end the line's C), and a "/ *" in a
@@ -125,7 +113,7 @@ START_TEST(test_write_probes_comments_and_strings)
 		"#endif\n"
 		"#endif\n";
 
-	probe_y(y_h,
+	probe("linux/y.h", y_h,
 		"#ifndef _LINUX_Y_H\n"
 		"#define _LINUX_Y_H\n"
 		"static const char y_url[] = \"http://example.org\"; /* the rest\n"
@@ -156,7 +144,7 @@ START_TEST(test_write_probes_continued_directive)
 		"#elif CONFIG_C\n"
 		"#endif\n";
 
-	probe_y(y_h,
+	probe("linux/y.h", y_h,
 		"#if defined(CONFIG_A) || \\\n"
 		"\tdefined(CONFIG_B)\n"
 		"hdrtest_branch_2_1\n"

@@ -31,19 +31,6 @@ static char *put_bytes(const char *dir, const char *name, const char *data, size
 	return path;
 }
 
-/* s repeated n times, then tail. */
-static char *repeat(const char *s, int n, const char *tail)
-{
-	struct strbuf sb;
-	int i;
-
-	sb_init(&sb);
-	for (i = 0; i < n; i++)
-		sb_add(&sb, s);
-	sb_add(&sb, tail);
-	return sb_detach(&sb);
-}
-
 /* diag must be exactly fmt, whose every %s is path. */
 static void expect_diag(const char *diag, const char *fmt, const char *path)
 {
