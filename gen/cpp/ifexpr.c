@@ -21,7 +21,7 @@
 #include "cpp/clex.h"
 
 /* Binary operators by precedence; the printer shares the numbers. */
-enum { PREC_COND = 1, PREC_LOR, PREC_UNARY = 12, PREC_PRIMARY };
+enum { PREC_COND = 1, PREC_LOR, PREC_LAND, PREC_MUL = 11, PREC_UNARY, PREC_PRIMARY };
 
 static const struct binop {
 	const char *tok;
@@ -35,7 +35,6 @@ static const struct binop {
 	{ "/", IFX_DIV, 11 },	{ "%", IFX_MOD, 11 },
 };
 #define NBINOPS (sizeof(binops) / sizeof(binops[0]))
-#define PREC_MUL 11
 
 static const struct unop {
 	const char *tok;
@@ -319,7 +318,7 @@ static const struct binop *binop(const struct parser *p, int prec)
 {
 	size_t i;
 
-	if (p->lang == IFX_LOGIC && prec > PREC_LOR + 1)
+	if (p->lang == IFX_LOGIC && prec > PREC_LAND)
 		return NULL;
 	for (i = 0; i < NBINOPS; i++)
 		if (binops[i].prec == prec && is(p, binops[i].tok))
@@ -466,7 +465,6 @@ static int associative(enum ifx_op op)
 static void to_string(const struct ifexpr *e, struct strbuf *sb, int outer)
 {
 	int p = prec(e->op), i;
-	size_t at;
 
 	if (p < outer)
 		sb_addc(sb, '(');
@@ -493,14 +491,10 @@ static void to_string(const struct ifexpr *e, struct strbuf *sb, int outer)
 	case IFX_NEG:
 	case IFX_PLUS:
 		sb_add(sb, op_text(e->op));
-		at = sb->len;
-		to_string(e->l, sb, PREC_UNARY);
 		/* "- -1", not the decrement "--1" */
-		if (sb->buf[at] == sb->buf[at - 1] && (e->op == IFX_NEG || e->op == IFX_PLUS)) {
+		if (e->l->op == e->op && (e->op == IFX_NEG || e->op == IFX_PLUS))
 			sb_addc(sb, ' ');
-			memmove(sb->buf + at + 1, sb->buf + at, sb->len - at - 1);
-			sb->buf[at] = ' ';
-		}
+		to_string(e->l, sb, PREC_UNARY);
 		break;
 	case IFX_COND:
 		to_string(e->l, sb, PREC_COND + 1);

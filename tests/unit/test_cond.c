@@ -274,6 +274,12 @@ static const struct {
 	{ "defined(CONFIG_A)",
 	  "t.cat:7:5: error: condition: unknown name 'defined': expected a CONFIG_ symbol or a name from an "
 	  "earlier define line" },
+	/* what the #if lexer would take but a condition has not: comments,
+	 * '$' in names, literals */
+	{ "CONFIG_A /* c */", "t.cat:7:14: error: condition: expected &&, || or end of condition, found '/'" },
+	{ "(CONFIG_A // c", "t.cat:7:15: error: condition: expected ')' or an operator (&&, ||), found '/'" },
+	{ "CONFIG_$A", "t.cat:7:12: error: condition: expected &&, || or end of condition, found '$'" },
+	{ "!\"CONFIG_A\"", "t.cat:7:6: error: condition: expected a CONFIG_ symbol, '!' or '(', found '\"'" },
 	/* only the first error is reported */
 	{ "!(FOO || BAR",
 	  "t.cat:7:7: error: condition: unknown name 'FOO': expected a CONFIG_ symbol or a name from an "
