@@ -15,49 +15,7 @@
 
 #include "base/files.h"
 #include "base/lines.h"
-#include "generate/m4render.h"
-
-struct group {
-	int has_else;
-	int has_elif;		/* an #if/#elif chain: its "none" case gets no implied #else */
-	int first_line;		/* of its #if */
-	int guard;
-};
-
-/* The directive word of a preprocessor line ("if", "endif"...), or "". */
-static void directive(const char *line, char *word, size_t n)
-{
-	const char *p = line;
-	size_t i = 0;
-
-	while (*p == ' ' || *p == '\t')
-		p++;
-	word[0] = '\0';
-	if (*p != '#')
-		return;
-	p++;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	while (isalpha((unsigned char)*p) && i + 1 < n)
-		word[i++] = *p++;
-	word[i] = '\0';
-}
-
-/* The macro an "#ifndef X" tests, for include guard detection. */
-static char *ifndef_name(const char *line)
-{
-	const char *p = strstr(line, "ifndef");
-	size_t n;
-
-	if (!p)
-		return NULL;
-	p = p + 6;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	for (n = 0; isalnum((unsigned char)p[n]) || p[n] == '_'; n++)
-		;
-	return n ? xstrndup(p, n) : NULL;
-}
+#include "scan/scan.h"
 
 static char *one_line(const char *s)
 {
@@ -69,88 +27,41 @@ static char *one_line(const char *s)
 	return t;
 }
 
-/* Instrument one header: text in, instrumented text and branch list out. */
-static int instrument(int hid, const char *header, char *text, struct strbuf *out, struct strbuf *branches)
+/* Instrument one header: its text and scan in, instrumented text and
+ * branch list out.  Where the markers go comes from the scan's #if
+ * groups (the include guard is none): after the line each branch's
+ * directive ends on, and an implied #else before an #endif that ends a
+ * group of one branch. */
+static void instrument(int hid, const struct scan_file *f, char *text, struct strbuf *out, struct strbuf *branches)
 {
-	struct group stack[64];
-	int depth = 0, lineno = 0, nbranch = 0, in_comment = 0;
-	char *line, *more, *cur = text, *guard = NULL, word[16];
-	int first_directive = 1;
+	int nlines = 1, lineno = 0, nbranch = 0, i, k;
+	char *line, *cur, *p;
+	int *mark, *implied;	/* per line: a branch's directive ends there; group + 1 */
 
+	for (p = text; (p = strchr(p, '\n')); p++)
+		nlines++;
+	mark = xcalloc(nlines + 1, sizeof(*mark));
+	implied = xcalloc(nlines + 1, sizeof(*implied));
+	for (i = 0; i < f->ngroups; i++) {
+		const struct scan_group *g = &f->groups[i];
+
+		for (k = 0; k < g->nbranches; k++)
+			mark[g->ends[k]] = 1;
+		if (g->nbranches == 1 && g->endif_line)
+			implied[g->endif_line] = i + 1;
+	}
+	cur = text;
 	while ((line = next_line(&cur))) {
-		int cont;
-
 		lineno++;
-		directive(in_comment ? "" : line, word, sizeof(word));
-		/* a block comment spanning lines hides directives */
-		{
-			const char *p = line;
-
-			while (*p) {
-				if (!in_comment && p[0] == '/' && p[1] == '*') {
-					in_comment = 1;
-					p += 2;
-				} else if (in_comment && p[0] == '*' && p[1] == '/') {
-					in_comment = 0;
-					p += 2;
-				} else if (!in_comment && p[0] == '/' && p[1] == '/') {
-					break;
-				} else {
-					p++;
-				}
-			}
-		}
-		if (!strcmp(word, "endif") && depth > 0) {
-			struct group *g = &stack[depth - 1];
-
-			if (!g->has_else && !g->has_elif && !g->guard) {
-				nbranch++;
-				sb_addf(out, "#else\nhdrtest_branch_%d_%d\n", hid, nbranch);
-				sb_addf(branches, "%d\t%d\t#else (implied: the #if at line %d not taken)\n", nbranch,
-					lineno, g->first_line);
-			}
-			depth--;
+		if (implied[lineno]) {
+			nbranch++;
+			sb_addf(out, "#else\nhdrtest_branch_%d_%d\n", hid, nbranch);
+			sb_addf(branches, "%d\t%d\t#else (implied: the #if at line %d not taken)\n", nbranch, lineno,
+				f->groups[implied[lineno] - 1].ends[0]);
 		}
 		sb_add(out, line);
 		sb_addc(out, '\n');
-		/* a directive continued with backslashes ends on a later line */
-		cont = *line && line[strlen(line) - 1] == '\\';
-		while (cont && (more = next_line(&cur))) {
-			line = more;
-			lineno++;
-			sb_add(out, line);
-			sb_addc(out, '\n');
-			cont = *line && line[strlen(line) - 1] == '\\';
-		}
-		if (!strcmp(word, "if") || !strcmp(word, "ifdef") || !strcmp(word, "ifndef")) {
-			struct group *g;
-
-			if (depth == (int)(sizeof(stack) / sizeof(stack[0]))) {
-				error("%s:%d: #if nesting too deep for hdrtest's probe", header, lineno);
-				free(guard);
-				return -1;
-			}
-			g = &stack[depth++];
-			g->has_else = 0;
-			g->has_elif = 0;
-			g->first_line = lineno;
-			g->guard = 0;
-			if (first_directive && !strcmp(word, "ifndef")) {
-				/* the guard: "#ifndef X" first, "#define X" next */
-				guard = ifndef_name(line);
-				g->guard = guard != NULL;
-			}
-		} else if (!strcmp(word, "else") || !strcmp(word, "elif")) {
-			if (depth > 0) {
-				stack[depth - 1].has_else |= !strcmp(word, "else");
-				stack[depth - 1].has_elif |= !strcmp(word, "elif");
-			}
-		}
-		if (*word)
-			first_directive = 0;
-		if ((!strcmp(word, "if") || !strcmp(word, "ifdef") || !strcmp(word, "ifndef") ||
-		     !strcmp(word, "elif") || !strcmp(word, "else")) &&
-		    !(depth > 0 && stack[depth - 1].guard && strcmp(word, "else") && strcmp(word, "elif"))) {
+		if (mark[lineno]) {
 			char *t = one_line(line);
 
 			nbranch++;
@@ -159,56 +70,81 @@ static int instrument(int hid, const char *header, char *text, struct strbuf *ou
 			free(t);
 		}
 	}
-	free(guard);
-	return 0;
+	free(mark);
+	free(implied);
+}
+
+static int write_probe(const char *dir, const char *header, const char *text, const char *branches)
+{
+	char *dst = xasprintf("%s/%s", dir, header), *bpath = xasprintf("%s.branches", dst);
+	char *slash = strrchr(dst, '/');
+	int ret = 0;
+
+	*slash = '\0';
+	if (mkdirs(dst)) {
+		error("cannot create %s: %s", dst, strerror(errno));
+		ret = -1;
+	}
+	*slash = '/';
+	if (!ret && (write_file_atomic(dst, text) || write_file_atomic(bpath, branches)))
+		ret = -1;
+	free(dst);
+	free(bpath);
+	return ret;
 }
 
 int write_probes(const struct catalog *cat, const char *tree, const char *dir)
 {
-	int i, ret = 0;
+	char **rels = xcalloc(cat->nheaders + 1, sizeof(char *));
+	char **texts = xcalloc(cat->nheaders + 1, sizeof(char *));
+	int *hids = xcalloc(cat->nheaders + 1, sizeof(int));	/* catalog index + 1 */
+	struct scan_index *ix;
+	int i, n = 0, ret = 0;
 
 	for (i = 0; i < cat->nheaders; i++) {
-		const char *h = cat->headers[i]->path;
-		char *src, *text;
+		char *src;
 
 		/* coverage is of the headers the catalog promises symbols for */
 		if (!cat->headers[i]->nsyms)
 			continue;
-		src = xasprintf("%s/include/%s", tree, h);
-		text = read_file(src, NULL);
-		char *dst, *bpath, *slash;
+		rels[n] = xasprintf("include/%s", cat->headers[i]->path);
+		src = xasprintf("%s/%s", tree, rels[n]);
+		texts[n] = read_file(src, NULL);
+		free(src);
+		if (!texts[n]) {
+			free(rels[n]);
+			continue;	/* an arch header: not probed */
+		}
+		hids[n++] = i + 1;
+	}
+	/* scan reports a file it cannot index (NUL byte, too deep) */
+	ix = scan_paths(tree, rels, n);
+	for (i = 0; i < n; i++) {
+		const struct scan_file *f = scan_file(ix, rels[i]);
 		struct strbuf out, branches;
 
-		if (!text) {
-			free(src);
-			continue;	/* an arch header: not probed */
+		if (!f || f->unreadable) {
+			ret = -1;
+			continue;
 		}
 		sb_init(&out);
 		sb_init(&branches);
 		sb_add(&out, "");
 		sb_add(&branches, "");
-		if (instrument(i + 1, h, text, &out, &branches)) {
+		instrument(hids[i], f, texts[i], &out, &branches);
+		if (write_probe(dir, cat->headers[hids[i] - 1]->path, out.buf, branches.buf))
 			ret = -1;
-		} else {
-			dst = xasprintf("%s/%s", dir, h);
-			bpath = xasprintf("%s.branches", dst);
-			slash = strrchr(dst, '/');
-			*slash = '\0';
-			if (mkdirs(dst)) {
-				error("cannot create %s: %s", dst, strerror(errno));
-				ret = -1;
-			}
-			*slash = '/';
-			if (!ret && (write_file_atomic(dst, out.buf) || write_file_atomic(bpath, branches.buf)))
-				ret = -1;
-			free(dst);
-			free(bpath);
-		}
 		sb_release(&out);
 		sb_release(&branches);
-		free(text);
-		free(src);
 	}
+	scan_free(ix);
+	for (i = 0; i < n; i++) {
+		free(rels[i]);
+		free(texts[i]);
+	}
+	free(rels);
+	free(texts);
+	free(hids);
 	return ret;
 }
 

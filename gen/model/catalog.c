@@ -102,7 +102,7 @@ static void finish_symbol(struct parse_state *ps, struct symbol *sym)
 	if (old) {
 		error_at(&sym->loc, "symbol '%s' is catalogued twice: already at %s:%d (under %s)", sym->name,
 			 old->loc.file, old->loc.line, old->header->path);
-		cond_free(sym->cond);
+		ifexpr_free(sym->cond);
 		free(sym->cond_text);
 		free(sym->name);
 		free(sym->type);
@@ -147,7 +147,7 @@ static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 		sym->cond = cond_parse(c, &cl, define_known, ps->cat);
 		if (!sym->cond)
 			goto bad;
-		sym->cond_text = cond_to_string(sym->cond);
+		sym->cond_text = ifexpr_to_string(sym->cond);
 	}
 	if (kind == SYM_TYPE) {
 		l = loc_at(ps, skip_ws(p));
@@ -229,7 +229,7 @@ static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 	finish_symbol(ps, sym);
 	return;
 bad:
-	cond_free(sym->cond);
+	ifexpr_free(sym->cond);
 	free(sym->cond_text);
 	free(sym->name);
 	free(sym->type);
@@ -398,7 +398,7 @@ static void parse_define(struct parse_state *ps, const char *kw)
 
 		d->cond = cond_parse(c, &cl, define_known, ps->cat);
 		if (d->cond && define_too_big(ps, d, &cl)) {
-			cond_free(d->cond);
+			ifexpr_free(d->cond);
 			d->cond = NULL;
 		}
 	}
@@ -407,7 +407,7 @@ static void parse_define(struct parse_state *ps, const char *kw)
 		free(d);
 		return;
 	}
-	d->cond_text = cond_to_string(d->cond);
+	d->cond_text = ifexpr_to_string(d->cond);
 	HASH_ADD_KEYPTR(hh, ps->cat->define_index, d->name, strlen(d->name), d);
 	*(struct define **)push(&ps->cat->defines, &ps->cat->ndefines, sizeof(d)) = d;
 }
@@ -928,7 +928,7 @@ void catalog_free(struct catalog *cat)
 		return;
 	HASH_ITER(hh, cat->sym_index, s, stmp) {
 		HASH_DEL(cat->sym_index, s);
-		cond_free(s->cond);
+		ifexpr_free(s->cond);
 		free(s->cond_text);
 		free(s->name);
 		free(s->type);
@@ -951,7 +951,7 @@ void catalog_free(struct catalog *cat)
 	free(cat->forbids);
 	HASH_CLEAR(hh, cat->define_index);
 	for (i = 0; i < cat->ndefines; i++) {
-		cond_free(cat->defines[i]->cond);
+		ifexpr_free(cat->defines[i]->cond);
 		free(cat->defines[i]->cond_text);
 		free(cat->defines[i]->name);
 		free(cat->defines[i]);
@@ -1058,7 +1058,7 @@ static int eval_name(const char *name, void *p)
 	return ec->config_value(name, ec->ctx);
 }
 
-int catalog_cond_holds(const struct catalog *cat, const struct cond *c, cond_value_fn config_value, void *ctx)
+int catalog_cond_holds(const struct catalog *cat, const struct ifexpr *c, cond_value_fn config_value, void *ctx)
 {
 	struct eval_ctx ec = { cat, config_value, NULL, ctx };
 
@@ -1077,7 +1077,7 @@ static void visit_name(const char *name, void *p)
 		ec->visit(name, ec->ctx);
 }
 
-void catalog_cond_configs(const struct catalog *cat, const struct cond *c, cond_visit_fn visit, void *ctx)
+void catalog_cond_configs(const struct catalog *cat, const struct ifexpr *c, cond_visit_fn visit, void *ctx)
 {
 	struct eval_ctx ec = { cat, NULL, visit, ctx };
 

@@ -29,7 +29,7 @@ struct symbol {
 	char *type;		/* return type (func, macro, call) or value type; todo: its kind word */
 	char **args;
 	int nargs;
-	struct cond *cond;	/* NULL: provided under every config */
+	struct ifexpr *cond;	/* NULL: provided under every config */
 	char *cond_text;	/* canonical spelling of cond */
 	struct loc loc;		/* of the kind word */
 	struct header *header;
@@ -52,7 +52,7 @@ struct forbid {
 
 struct define {
 	char *name;
-	struct cond *cond;
+	struct ifexpr *cond;
 	char *cond_text;
 	struct loc loc;
 	int depth;		/* of cond with every define in it expanded */
@@ -127,10 +127,10 @@ int config_applies_to(const struct config *cfg, const char *arch);
 
 /* Evaluate a symbol's or define's condition; value_of answers CONFIG_
  * names (define names are resolved through the catalog). */
-int catalog_cond_holds(const struct catalog *cat, const struct cond *c, cond_value_fn config_value,
+int catalog_cond_holds(const struct catalog *cat, const struct ifexpr *c, cond_value_fn config_value,
 		       void *ctx);
 /* Visit each CONFIG_ name a condition depends on, through defines too. */
-void catalog_cond_configs(const struct catalog *cat, const struct cond *c, cond_visit_fn visit,
+void catalog_cond_configs(const struct catalog *cat, const struct ifexpr *c, cond_visit_fn visit,
 			  void *ctx);
 
 #endif

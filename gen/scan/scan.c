@@ -483,6 +483,13 @@ char *scan_cond_chain(const struct scan_cond *c)
 	return xstrdup(c->parent ? c->chain : c->text);
 }
 
+struct ifexpr *scan_cond_ast(const struct scan_file *f, const struct scan_cond *c, struct ifx_error *err)
+{
+	struct loc loc = { f->path, c->line, 1 };
+
+	return ifexpr_parse(c->text, strlen(c->text), &loc, IFX_CPP, NULL, NULL, err);
+}
+
 static int is_asm_text(const char *t)
 {
 	return !strcmp(t, "defined(__ASSEMBLY__)") || !strcmp(t, "defined(__ASSEMBLER__)") ||
@@ -539,14 +546,40 @@ static void reset_decl(struct fscan *fs)
 	fs->nalts = 0;
 }
 
-static void push_if(struct fscan *fs, const char *expr, const char *expr_at, int line, int guard)
+/* The line a directive ends on: it continues over backslash-newlines
+ * and comments. */
+static int last_line(const struct clex_tok *pp)
+{
+	const char *p = pp->s, *end = pp->s + pp->n;
+	int line = pp->line;
+
+	while ((p = memchr(p, '\n', end - p))) {
+		line++;
+		p++;
+	}
+	return line;
+}
+
+/* Another branch of group g, whose directive is pp. */
+static void add_end(struct fscan *fs, struct scan_group *g, const struct clex_tok *pp)
+{
+	int *ends = aalloc(fs->arena, (g->nbranches + 1) * sizeof(*ends));
+
+	if (g->nbranches)	/* memcpy() wants a pointer even for 0 bytes */
+		memcpy(ends, g->ends, g->nbranches * sizeof(*ends));
+	ends[g->nbranches++] = last_line(pp);
+	g->ends = ends;
+}
+
+static void push_if(struct fscan *fs, const char *expr, const struct clex_tok *pp, int guard)
 {
 	struct scan_file *f = fs->f;
 	struct frame *fr;
 	struct scan_group *g;
+	int line = pp->line;
 
 	if (fs->nframes >= SCAN_MAX_DEPTH) {
-		skip_file(fs, SKIP_DEEP_IF, expr_at);
+		skip_file(fs, SKIP_DEEP_IF, pp->s);
 		return;
 	}
 	if (fs->nframes == fs->capframes) {
@@ -565,9 +598,9 @@ static void push_if(struct fscan *fs, const char *expr, const char *expr_at, int
 		}
 		fr->group = f->ngroups++;
 		g = &f->groups[fr->group];
+		memset(g, 0, sizeof(*g));
 		g->line = line;
-		g->nbranches = 1;
-		g->has_else = 0;
+		add_end(fs, g, pp);
 	}
 	fr->exprs = aalloc(fs->arena, sizeof(char *));
 	fr->exprs[0] = expr;
@@ -582,7 +615,7 @@ static void push_if(struct fscan *fs, const char *expr, const char *expr_at, int
 	fr->paren_at_if = fs->paren;
 }
 
-static void add_branch(struct fscan *fs, const char *expr, int line)
+static void add_branch(struct fscan *fs, const char *expr, const struct clex_tok *pp)
 {
 	struct frame *fr = top_frame(fs);
 	struct scan_group *g;
@@ -609,8 +642,9 @@ static void add_branch(struct fscan *fs, const char *expr, int line)
 	} else {
 		g->has_else = 1;
 	}
-	fr->node = new_cond(fs, fr->node->parent, astrndup(fs->arena, sb.buf, sb.len), fr->group, g->nbranches++,
-			    line);
+	fr->node = new_cond(fs, fr->node->parent, astrndup(fs->arena, sb.buf, sb.len), fr->group, g->nbranches,
+			    pp->line);
+	add_end(fs, g, pp);
 	sb_release(&sb);
 	fs->cur = fr->node;
 	/* braces and the pending declaration start over from the #if */
@@ -630,13 +664,15 @@ static void add_branch(struct fscan *fs, const char *expr, int line)
 	fs->depth = fr->depth_at_if;
 }
 
-static void pop_if(struct fscan *fs)
+static void pop_if(struct fscan *fs, int line)
 {
 	struct frame *fr = top_frame(fs);
 
 	if (!fr)
 		return;
-	if (fr->guard) {
+	if (!fr->guard) {
+		fs->f->groups[fr->group].endif_line = line;
+	} else {
 		/* the guard's #endif must end the file */
 		struct clex peek = fs->lx;
 		struct clex_tok t;
@@ -754,28 +790,19 @@ static int directive_name(const char *rest, const char *end, int line, struct cl
 	return clex_next(&lx, t) == CT_IDENT;
 }
 
-/* "#if !defined(X)" or "#if !defined X": X, for guard detection. */
-static int negated_defined(const char *rest, const char *end, int line, struct clex_tok *x)
+/* "#if !defined(X)" or "#if !defined X": X (in the arena), for guard
+ * detection; NULL for any other condition. */
+static const char *negated_defined(struct fscan *fs, const char *rest, const char *end, int line)
 {
-	struct clex lx;
-	struct clex_tok t;
-	int paren;
+	struct loc loc = { fs->f->path, line, 1 };
+	struct ifx_error err;
+	struct ifexpr *e = ifexpr_parse(rest, end - rest, &loc, IFX_CPP, NULL, NULL, &err);
+	const char *x = NULL;
 
-	clex_init(&lx, rest, end - rest, line, 1);
-	if (clex_next(&lx, &t) != CT_PUNCT || !tok_is(t.s, t.n, "!"))
-		return 0;
-	if (clex_next(&lx, &t) != CT_IDENT || !tok_is(t.s, t.n, "defined"))
-		return 0;
-	clex_next(&lx, &t);
-	paren = t.kind == CT_PUNCT && tok_is(t.s, t.n, "(");
-	if (paren)
-		clex_next(&lx, &t);
-	if (t.kind != CT_IDENT)
-		return 0;
-	*x = t;
-	if (paren && (clex_next(&lx, &t) != CT_PUNCT || !tok_is(t.s, t.n, ")")))
-		return 0;
-	return clex_next(&lx, &t) == CT_EOF;
+	if (e && e->op == IFX_NOT && !e->parens && e->l->op == IFX_DEFINED && !e->l->parens)
+		x = astrdup(fs->arena, e->l->text);
+	ifexpr_free(e);
+	return x;
 }
 
 static void directive(struct fscan *fs, const struct clex_tok *pp)
@@ -797,7 +824,7 @@ static void directive(struct fscan *fs, const struct clex_tok *pp)
 		char *e;
 
 		if (!directive_name(rest, end, rline, &x)) {
-			push_if(fs, normalized(fs, rest, end), pp->s, line, 0);
+			push_if(fs, normalized(fs, rest, end), pp, 0);
 			return;
 		}
 		e = aalloc(fs->arena, x.n + 11);
@@ -805,22 +832,22 @@ static void directive(struct fscan *fs, const struct clex_tok *pp)
 		if (neg && fs->ntoks == 1 && fs->allow_guard) {
 			fs->guard_candidate = x.s;
 			fs->guard_candidate_n = (int)x.n;
-			push_if(fs, e, pp->s, line, 1);
+			push_if(fs, e, pp, 1);
 		} else {
-			push_if(fs, e, pp->s, line, 0);
+			push_if(fs, e, pp, 0);
 		}
 	} else if (IS("if")) {
-		const char *e = normalized(fs, rest, end);
+		const char *e = normalized(fs, rest, end), *g;
 
-		if (fs->ntoks == 1 && fs->allow_guard && negated_defined(rest, end, rline, &x)) {
-			fs->guard_candidate = x.s;
-			fs->guard_candidate_n = (int)x.n;
-			push_if(fs, e, pp->s, line, 1);
+		if (fs->ntoks == 1 && fs->allow_guard && (g = negated_defined(fs, rest, end, rline))) {
+			fs->guard_candidate = g;
+			fs->guard_candidate_n = (int)strlen(g);
+			push_if(fs, e, pp, 1);
 		} else {
-			push_if(fs, e, pp->s, line, 0);
+			push_if(fs, e, pp, 0);
 		}
 	} else if (IS("elif")) {
-		add_branch(fs, normalized(fs, rest, end), line);
+		add_branch(fs, normalized(fs, rest, end), pp);
 	} else if (IS("elifdef") || IS("elifndef")) {
 		char *e;
 
@@ -828,11 +855,11 @@ static void directive(struct fscan *fs, const struct clex_tok *pp)
 			return;
 		e = aalloc(fs->arena, x.n + 11);
 		sprintf(e, "%sdefined(%.*s)", IS("elifndef") ? "!" : "", (int)x.n, x.s);
-		add_branch(fs, e, line);
+		add_branch(fs, e, pp);
 	} else if (IS("else")) {
-		add_branch(fs, NULL, line);
+		add_branch(fs, NULL, pp);
 	} else if (IS("endif")) {
-		pop_if(fs);
+		pop_if(fs, line);
 	} else if (IS("undef")) {
 		if (directive_name(rest, end, rline, &x)) {
 			fs->undefs = xrealloc(fs->undefs, (fs->nundefs + 1) * sizeof(*fs->undefs));

@@ -19,6 +19,8 @@
 
 #include <uthash.h>
 
+#include "cpp/ifexpr.h"
+
 enum scan_kind {
 	SCAN_FUNC,		/* function definition (static inline ...) */
 	SCAN_PROTO,		/* function declaration (prototype, extern) */
@@ -48,9 +50,13 @@ struct scan_cond {
 
 /* One #if ... #endif. */
 struct scan_group {
-	int line;
+	int line;		/* of its #if */
 	int nbranches;
 	int has_else;
+	const int *ends;	/* the line each branch's directive (#if, #elif...,
+				 * #else) ends on: it continues over backslash-
+				 * newlines and comments */
+	int endif_line;		/* 0 if it has no #endif */
 };
 
 struct scan_file;
@@ -140,6 +146,9 @@ void scan_get_stats(const struct scan_index *ix, struct scan_stats *st);
 char *scan_include_name(const char *relpath);
 
 const char *scan_kind_name(enum scan_kind kind);
+/* The tree of c's text, an #if expression; NULL with *err set if it is
+ * none.  Its columns count in that text, not in the file's line. */
+struct ifexpr *scan_cond_ast(const struct scan_file *f, const struct scan_cond *c, struct ifx_error *err);
 /* The condition chain, outermost first, joined by " && "; "" if none.
  * The caller frees. */
 char *scan_cond_chain(const struct scan_cond *c);

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct loc loc = { "fuzz.cat", 1, 1 };
 	char *text = fuzz_string(data, size), *canon, *again;
-	struct cond *c, *c2;
+	struct ifexpr *c, *c2;
 	int flip, n = 0;
 
 	fuzz_quiet();
@@ -38,23 +38,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	cond_visit(c, count, &n);
-	canon = cond_to_string(c);
+	canon = ifexpr_to_string(c);
 	/* a long flat chain prints deeper than it parsed: only short ones */
 	if (strlen(canon) <= COND_MAX_DEPTH) {
 		c2 = cond_parse(canon, &loc, name_ok, NULL);
 		if (!c2)
 			abort();
-		again = cond_to_string(c2);
+		again = ifexpr_to_string(c2);
 		if (strcmp(canon, again))
 			abort();
 		for (flip = 0; flip < 2; flip++)
 			if (cond_eval(c, value, &flip) != cond_eval(c2, value, &flip))
 				abort();
 		free(again);
-		cond_free(c2);
+		ifexpr_free(c2);
 	}
 	free(canon);
-	cond_free(c);
+	ifexpr_free(c);
 	free(text);
 	return 0;
 }

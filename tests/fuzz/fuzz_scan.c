@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The header scanner (gen/scan.c) and its lexer (gen/clex.c) on one
- * header text. */
+ * header text; every #if group's lines in order, every condition's tree. */
 #include <stdlib.h>
 
 #include "cpp/clex.h"
@@ -39,11 +39,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < n; i++) {
 		int j;
 
+		/* probe marks the lines the groups' directives end on */
+		for (j = 0; j < files[i]->ngroups; j++) {
+			const struct scan_group *g = &files[i]->groups[j];
+			int k;
+
+			for (k = 0; k < g->nbranches; k++)
+				if (g->ends[k] < g->line || (k && g->ends[k] <= g->ends[k - 1]) ||
+				    (g->endif_line && g->endif_line <= g->ends[k]))
+					abort();
+		}
 		for (j = 0; j < files[i]->ndefs; j++) {
 			text = scan_def_signature(files[i]->defs[j]);
 			free(text);
 			text = scan_cond_chain(files[i]->defs[j]->cond);
 			free(text);
+			if (files[i]->defs[j]->cond) {
+				struct ifx_error err;
+
+				ifexpr_free(scan_cond_ast(files[i], files[i]->defs[j]->cond, &err));
+			}
 			scan_lookup(ix, files[i]->defs[j]->name);
 		}
 	}

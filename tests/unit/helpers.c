@@ -174,3 +174,15 @@ void assert_file(const char *path, const char *text)
 	ck_assert_msg(!strcmp(s, text), "%s holds '%s', expected '%s'", path, s, text);
 	free(s);
 }
+
+char *repeat(const char *s, int n, const char *tail)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < n; i++)
+		sb_add(&sb, s);
+	sb_add(&sb, tail);
+	return sb_detach(&sb);
+}

@@ -31,6 +31,9 @@ char *dir_list(const char *dir);
 /* realpath() of a path relative to the repository root, or fail. */
 char *repo_path(const char *rel);
 
+/* s repeated n times, then tail (caller frees). */
+char *repeat(const char *s, int n, const char *tail);
+
 /* Read text as the catalog file name (a bare name, in a new temp dir, so
  * that messages say "name:1:1"); *diag gets what was printed. */
 struct catalog;

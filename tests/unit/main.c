@@ -15,7 +15,8 @@ int main(void)
 	int failed;
 
 	helpers_init();
-	sr = srunner_create(cond_suite());
+	sr = srunner_create(ifexpr_suite());
+	srunner_add_suite(sr, cond_suite());
 	srunner_add_suite(sr, validate_suite());
 	srunner_add_suite(sr, catalog_suite());
 	srunner_add_suite(sr, kconfig_suite());

@@ -6,6 +6,7 @@
 #include <check.h>
 
 Suite *cond_suite(void);
+Suite *ifexpr_suite(void);
 Suite *validate_suite(void);
 Suite *catalog_suite(void);
 Suite *kconfig_suite(void);

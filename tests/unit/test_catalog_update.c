@@ -387,6 +387,80 @@ START_TEST(update_conditions)
 }
 END_TEST
 
+/* #if conditions translated to catalog conditions: each #if of the
+ * header below around one flag, and the condition (NULL: none). */
+static const char translate_h[] =
+	"#if defined(CONFIG_A) && !defined CONFIG_B\n#define T_DEFINED 1\n#endif\n"
+	"#if CONFIG_A || CONFIG_B && CONFIG_C\n#define T_PRECEDENCE 1\n#endif\n"
+	"#if (CONFIG_A || CONFIG_B) && !(CONFIG_C || CONFIG_D)\n#define T_PARENS 1\n#endif\n"
+	"#if IS_BUILTIN(CONFIG_X) || IS_MODULE(CONFIG_Y)\n#define T_BUILTIN 1\n#endif\n"
+	"#if IS_ENABLED ( CONFIG_X ) /* a comment */\n#define T_ENABLED 1\n#endif\n"
+	"#if defined(__KERNEL__) && !defined(__ASSEMBLY__) && 1\n#define T_ALWAYS 1\n#endif\n"
+	"#if defined(__CHECKER__) || 0\n#define T_NEVER 1\n#endif\n"
+	"#if defined(T_WANT) && CONFIG_A\n#define T_CATALOG_DEFINE 1\n#endif\n"
+	"#ifdef CONFIG_A\n#define T_IFDEF 1\n#elif defined(CONFIG_B)\n#define T_ELIF 1\n"
+	"#else\n#define T_ELSE 1\n#endif\n"
+	"#ifdef CONFIG_A\n#if CONFIG_B\n#define T_NESTED 1\n#endif\n#endif\n"
+	"#if CONFIG_A > 1\n#define T_COMPARE 1\n#endif\n"
+	"#if CONFIG_A ? CONFIG_B : CONFIG_C\n#define T_TERNARY 1\n#endif\n"
+	"#if IS_ENABLED((CONFIG_X))\n#define T_PAREN_ARG 1\n#endif\n"
+	"#if IS_REACHABLE(CONFIG_X)\n#define T_REACHABLE 1\n#endif\n"
+	"#if defined(OTHER)\n#define T_OTHER 1\n#endif\n"
+	"#if 2\n#define T_TWO 1\n#endif\n"
+	"#if CONFIG_A &&\n#define T_BROKEN 1\n#endif\n";
+
+static const struct {
+	const char *name, *cond;
+} translations[] = {
+	{ "T_DEFINED", "CONFIG_A && !CONFIG_B" },
+	{ "T_PRECEDENCE", "CONFIG_A || CONFIG_B && CONFIG_C" },
+	{ "T_PARENS", "(CONFIG_A || CONFIG_B) && !(CONFIG_C || CONFIG_D)" },
+	{ "T_BUILTIN", "CONFIG_X || CONFIG_Y_MODULE" },
+	{ "T_ENABLED", "CONFIG_X || CONFIG_X_MODULE" },
+	{ "T_ALWAYS", "" },
+	{ "T_NEVER", NULL },
+	{ "T_CATALOG_DEFINE", "T_WANT && CONFIG_A" },
+	{ "T_IFDEF", "CONFIG_A" },
+	{ "T_ELIF", "!CONFIG_A && CONFIG_B" },
+	{ "T_ELSE", "!CONFIG_A && !CONFIG_B" },
+	{ "T_NESTED", "CONFIG_A && CONFIG_B" },
+	{ "T_COMPARE", NULL },
+	{ "T_TERNARY", NULL },
+	{ "T_PAREN_ARG", NULL },
+	{ "T_REACHABLE", NULL },
+	{ "T_OTHER", NULL },
+	{ "T_TWO", NULL },
+	{ "T_BROKEN", NULL },
+};
+
+START_TEST(update_translates_if_conditions)
+{
+	char *tree = tmp_dir(), *rel = "include/linux/t.h", *path, *c;
+	struct catalog *cat;
+	struct scan_index *ix;
+	const struct scan_def *d;
+
+	free(put_file(tree, rel, translate_h));
+	path = put_file(tree, "t.cat", "define T_WANT CONFIG_W\n");
+	cat = catalog_read(&path, 1);
+	ck_assert_ptr_nonnull(cat);
+	ix = scan_paths(tree, &rel, 1);
+	d = scan_lookup(ix, translations[_i].name);
+	ck_assert_ptr_nonnull(d);
+	c = catalog_update_condition(cat, &d, 1);
+	if (translations[_i].cond)
+		ck_assert_msg(c && !strcmp(c, translations[_i].cond), "%s: '%s', not '%s'", translations[_i].name,
+			      c ? c : "(none)", translations[_i].cond);
+	else
+		ck_assert_msg(!c, "%s: '%s', not none", translations[_i].name, c);
+	free(c);
+	scan_free(ix);
+	catalog_free(cat);
+	free(path);
+	free(tree);
+}
+END_TEST
+
 START_TEST(todo_in_the_catalog)
 {
 	char *dir = tmp_dir(), *path, *msg;
@@ -442,6 +516,7 @@ Suite *catalog_update_suite(void)
 	tcase_add_test(tc, update_several_files);
 	tcase_add_test(tc, update_bad_catalog);
 	tcase_add_test(tc, update_conditions);
+	tcase_add_loop_test(tc, update_translates_if_conditions, 0, sizeof(translations) / sizeof(translations[0]));
 	tcase_add_test(tc, todo_in_the_catalog);
 	suite_add_tcase(s, tc);
 	return s;

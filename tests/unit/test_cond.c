@@ -23,7 +23,7 @@ static int name_known(const char *name, void *ctx)
 	return 0;
 }
 
-static struct cond *parse_at(const char *text, int col)
+static struct ifexpr *parse_at(const char *text, int col)
 {
 	struct loc l = { "t.cat", 7, col };
 
@@ -31,9 +31,9 @@ static struct cond *parse_at(const char *text, int col)
 }
 
 /* Parse text that must be valid; no diagnostics allowed. */
-static struct cond *parse_ok(const char *text)
+static struct ifexpr *parse_ok(const char *text)
 {
-	struct cond *c;
+	struct ifexpr *c;
 	char *diag;
 
 	diag_begin();
@@ -58,39 +58,39 @@ static int value_in(const char *name, void *ctx)
 
 START_TEST(test_single_name)
 {
-	struct cond *c = parse_ok("CONFIG_MMU");
+	struct ifexpr *c = parse_ok("CONFIG_MMU");
 
-	ck_assert_int_eq(c->op, COND_SYM);
-	ck_assert_str_eq(c->name, "CONFIG_MMU");
+	ck_assert_int_eq(c->op, IFX_NAME);
+	ck_assert_str_eq(c->text, "CONFIG_MMU");
 	ck_assert_ptr_null(c->l);
 	ck_assert_ptr_null(c->r);
 	ck_assert_str_eq(c->loc.file, "t.cat");
 	ck_assert_int_eq(c->loc.line, 7);
 	ck_assert_int_eq(c->loc.col, 1);
-	cond_free(c);
+	ifexpr_free(c);
 }
 END_TEST
 
 /* "!a && b || c" is "((!a) && b) || c", as in C. */
 START_TEST(test_precedence)
 {
-	struct cond *c = parse_ok("!CONFIG_A && CONFIG_B || CONFIG_C");
+	struct ifexpr *c = parse_ok("!CONFIG_A && CONFIG_B || CONFIG_C");
 
-	ck_assert_int_eq(c->op, COND_OR);
-	ck_assert_int_eq(c->l->op, COND_AND);
-	ck_assert_int_eq(c->l->l->op, COND_NOT);
-	ck_assert_str_eq(c->l->l->l->name, "CONFIG_A");
+	ck_assert_int_eq(c->op, IFX_LOR);
+	ck_assert_int_eq(c->l->op, IFX_LAND);
+	ck_assert_int_eq(c->l->l->op, IFX_NOT);
+	ck_assert_str_eq(c->l->l->l->text, "CONFIG_A");
 	ck_assert_ptr_null(c->l->l->r);
-	ck_assert_str_eq(c->l->r->name, "CONFIG_B");
-	ck_assert_int_eq(c->r->op, COND_SYM);
-	ck_assert_str_eq(c->r->name, "CONFIG_C");
-	cond_free(c);
+	ck_assert_str_eq(c->l->r->text, "CONFIG_B");
+	ck_assert_int_eq(c->r->op, IFX_NAME);
+	ck_assert_str_eq(c->r->text, "CONFIG_C");
+	ifexpr_free(c);
 }
 END_TEST
 
 START_TEST(test_precedence_truth_table)
 {
-	struct cond *c = parse_ok("!CONFIG_A && CONFIG_B || CONFIG_C");
+	struct ifexpr *c = parse_ok("!CONFIG_A && CONFIG_B || CONFIG_C");
 	int bits;
 
 	for (bits = 0; bits < 8; bits++) {
@@ -106,28 +106,28 @@ START_TEST(test_precedence_truth_table)
 		vals[n] = NULL;
 		ck_assert_int_eq(cond_eval(c, value_in, vals), (!a && b) || cc);
 	}
-	cond_free(c);
+	ifexpr_free(c);
 }
 END_TEST
 
 START_TEST(test_parentheses)
 {
-	struct cond *c = parse_ok("!(CONFIG_A || CONFIG_B) && (CONFIG_C || WANT_X)");
+	struct ifexpr *c = parse_ok("!(CONFIG_A || CONFIG_B) && (CONFIG_C || WANT_X)");
 	const char *none[] = { NULL };
 	const char *c_only[] = { "CONFIG_C", NULL };
 	const char *a_c[] = { "CONFIG_A", "CONFIG_C", NULL };
 	const char *x_only[] = { "WANT_X", NULL };
 
-	ck_assert_int_eq(c->op, COND_AND);
-	ck_assert_int_eq(c->l->op, COND_NOT);
-	ck_assert_int_eq(c->l->l->op, COND_OR);
-	ck_assert_int_eq(c->r->op, COND_OR);
-	ck_assert_str_eq(c->r->r->name, "WANT_X");
+	ck_assert_int_eq(c->op, IFX_LAND);
+	ck_assert_int_eq(c->l->op, IFX_NOT);
+	ck_assert_int_eq(c->l->l->op, IFX_LOR);
+	ck_assert_int_eq(c->r->op, IFX_LOR);
+	ck_assert_str_eq(c->r->r->text, "WANT_X");
 	ck_assert_int_eq(cond_eval(c, value_in, none), 0);
 	ck_assert_int_eq(cond_eval(c, value_in, c_only), 1);
 	ck_assert_int_eq(cond_eval(c, value_in, a_c), 0);
 	ck_assert_int_eq(cond_eval(c, value_in, x_only), 1);
-	cond_free(c);
+	ifexpr_free(c);
 }
 END_TEST
 
@@ -135,7 +135,7 @@ END_TEST
 START_TEST(test_locations)
 {
 	struct loc l = { "t.cat", 3, 10 };
-	struct cond *c = cond_parse("CONFIG_A && !CONFIG_B", &l, NULL, NULL);
+	struct ifexpr *c = cond_parse("CONFIG_A && !CONFIG_B", &l, NULL, NULL);
 
 	ck_assert_ptr_nonnull(c);
 	ck_assert_int_eq(c->loc.col, 19);
@@ -143,7 +143,7 @@ START_TEST(test_locations)
 	ck_assert_int_eq(c->r->loc.col, 22);
 	ck_assert_int_eq(c->r->l->loc.col, 23);
 	ck_assert_int_eq(c->r->loc.line, 3);
-	cond_free(c);
+	ifexpr_free(c);
 }
 END_TEST
 
@@ -169,27 +169,27 @@ static const struct {
 
 START_TEST(test_canonical_spelling)
 {
-	struct cond *c = parse_ok(canonical[_i].in), *again;
-	char *s = cond_to_string(c), *s2;
+	struct ifexpr *c = parse_ok(canonical[_i].in), *again;
+	char *s = ifexpr_to_string(c), *s2;
 
 	ck_assert_str_eq(s, canonical[_i].out);
 	/* the canonical text parses back to the same text */
 	again = parse_ok(s);
-	s2 = cond_to_string(again);
+	s2 = ifexpr_to_string(again);
 	ck_assert_str_eq(s2, s);
 	free(s);
 	free(s2);
-	cond_free(c);
-	cond_free(again);
+	ifexpr_free(c);
+	ifexpr_free(again);
 }
 END_TEST
 
 /* The canonical text means the same as the input, for every assignment. */
 START_TEST(test_canonical_same_meaning)
 {
-	struct cond *c = parse_ok(canonical[_i].in), *again;
+	struct ifexpr *c = parse_ok(canonical[_i].in), *again;
 	const char *names[] = { "CONFIG_A", "CONFIG_B", "CONFIG_C", "WANT_X", "WANT_Y" };
-	char *s = cond_to_string(c);
+	char *s = ifexpr_to_string(c);
 	int bits, i;
 
 	again = parse_ok(s);
@@ -204,14 +204,14 @@ START_TEST(test_canonical_same_meaning)
 		ck_assert_int_eq(cond_eval(c, value_in, vals), cond_eval(again, value_in, vals));
 	}
 	free(s);
-	cond_free(c);
-	cond_free(again);
+	ifexpr_free(c);
+	ifexpr_free(again);
 }
 END_TEST
 
 START_TEST(test_to_string_null)
 {
-	char *s = cond_to_string(NULL);
+	char *s = ifexpr_to_string(NULL);
 
 	ck_assert_str_eq(s, "");
 	free(s);
@@ -228,7 +228,7 @@ static void collect(const char *name, void *ctx)
 /* Every name, left to right, repeats included. */
 START_TEST(test_visit_order)
 {
-	struct cond *c = parse_ok("CONFIG_B && !(CONFIG_A || WANT_X) || CONFIG_B");
+	struct ifexpr *c = parse_ok("CONFIG_B && !(CONFIG_A || WANT_X) || CONFIG_B");
 	struct strbuf sb;
 
 	sb_init(&sb);
@@ -237,7 +237,7 @@ START_TEST(test_visit_order)
 	sb_release(&sb);
 	cond_visit(NULL, collect, &sb);
 	ck_assert_uint_eq(sb.len, 0);
-	cond_free(c);
+	ifexpr_free(c);
 }
 END_TEST
 
@@ -274,6 +274,12 @@ static const struct {
 	{ "defined(CONFIG_A)",
 	  "t.cat:7:5: error: condition: unknown name 'defined': expected a CONFIG_ symbol or a name from an "
 	  "earlier define line" },
+	/* what the #if lexer would take but a condition has not: comments,
+	 * '$' in names, literals */
+	{ "CONFIG_A /* c */", "t.cat:7:14: error: condition: expected &&, || or end of condition, found '/'" },
+	{ "(CONFIG_A // c", "t.cat:7:15: error: condition: expected ')' or an operator (&&, ||), found '/'" },
+	{ "CONFIG_$A", "t.cat:7:12: error: condition: expected &&, || or end of condition, found '$'" },
+	{ "!\"CONFIG_A\"", "t.cat:7:6: error: condition: expected a CONFIG_ symbol, '!' or '(', found '\"'" },
 	/* only the first error is reported */
 	{ "!(FOO || BAR",
 	  "t.cat:7:7: error: condition: unknown name 'FOO': expected a CONFIG_ symbol or a name from an "
@@ -282,7 +288,7 @@ static const struct {
 
 START_TEST(test_parse_errors)
 {
-	struct cond *c;
+	struct ifexpr *c;
 	char *diag, *want = xasprintf("%s\n", errors[_i].msg);
 
 	diag_begin();
@@ -300,7 +306,7 @@ END_TEST
 START_TEST(test_no_defines)
 {
 	struct loc l = { "x", 1, 1 };
-	struct cond *c;
+	struct ifexpr *c;
 	char *diag;
 
 	diag_begin();

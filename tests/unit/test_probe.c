@@ -42,46 +42,118 @@ static struct catalog *read_cat(void)
 	return cat;
 }
 
-/* A marker after every branch's directive, none for the guard, and an
- * #else with its marker where the #if had none. */
-START_TEST(test_write_probes)
+/* The instrumented copy and branch list write_probes() makes of header
+ * (include/linux/x.h or y.h) with the given text. */
+static void probe(const char *header, const char *text, const char *want_h, const char *want_branches)
 {
 	char *tree = tmp_dir(), *dir = tmp_dir(), *path, *diag;
 	struct catalog *cat = read_cat();
 
-	free(put_file(tree, "include/linux/x.h", x_h));
+	path = xasprintf("include/%s", header);
+	free(put_file(tree, path, text));
+	free(path);
 	diag_begin();
 	ck_assert_int_eq(write_probes(cat, tree, dir), 0);
 	diag = diag_end();
 	ck_assert_str_eq(diag, "");
-	path = xasprintf("%s/linux/x.h", dir);
-	assert_file(path, "#ifndef _LINUX_X_H\n"
-			  "#define _LINUX_X_H\n"
-			  "#ifdef CONFIG_A\n"
-			  "hdrtest_branch_1_1\n"
-			  "int x_a(void);\n"
-			  "#else\n"
-			  "hdrtest_branch_1_2\n"
-			  "int x_b(void);\n"
-			  "#endif\n"
-			  "#if CONFIG_C\n"
-			  "hdrtest_branch_1_3\n"
-			  "int x_c(void);\n"
-			  "#else\n"
-			  "hdrtest_branch_1_4\n"
-			  "#endif\n"
-			  "#endif\n");
+	path = xasprintf("%s/%s", dir, header);
+	assert_file(path, want_h);
 	free(path);
-	path = xasprintf("%s/linux/x.h.branches", dir);
-	assert_file(path, "1\t3\t#ifdef CONFIG_A\n"
-			  "2\t5\t#else\n"
-			  "3\t8\t#if CONFIG_C\n"
-			  "4\t10\t#else (implied: the #if at line 8 not taken)\n");
+	path = xasprintf("%s/%s.branches", dir, header);
+	assert_file(path, want_branches);
 	free(path);
 	free(diag);
 	catalog_free(cat);
 	free(dir);
 	free(tree);
+}
+
+/* A marker after every branch's directive, none for the guard, and an
+ * #else with its marker where the #if had none. */
+START_TEST(test_write_probes)
+{
+	probe("linux/x.h", x_h,
+	      "#ifndef _LINUX_X_H\n"
+	      "#define _LINUX_X_H\n"
+	      "#ifdef CONFIG_A\n"
+	      "hdrtest_branch_1_1\n"
+	      "int x_a(void);\n"
+	      "#else\n"
+	      "hdrtest_branch_1_2\n"
+	      "int x_b(void);\n"
+	      "#endif\n"
+	      "#if CONFIG_C\n"
+	      "hdrtest_branch_1_3\n"
+	      "int x_c(void);\n"
+	      "#else\n"
+	      "hdrtest_branch_1_4\n"
+	      "#endif\n"
+	      "#endif\n",
+	      "1\t3\t#ifdef CONFIG_A\n"
+	      "2\t5\t#else\n"
+	      "3\t8\t#if CONFIG_C\n"
+	      "4\t10\t#else (implied: the #if at line 8 not taken)\n");
+}
+END_TEST
+
+/* Directives are the C lexer's: an "#if" line inside a comment is none
+ * (a "//" in a string does not end the line's C), and a "/ *" in a
+ * string opens no comment that would hide the #ifdef after it. */
+START_TEST(test_write_probes_comments_and_strings)
+{
+	static const char y_h[] =
+		"#ifndef _LINUX_Y_H\n"
+		"#define _LINUX_Y_H\n"
+		"static const char y_url[] = \"http://example.org\"; /* the rest\n"
+		"#if CONFIG_IN_A_COMMENT\n"
+		"is comment */\n"
+		"static const char *y_open = \"/*\";\n"
+		"#ifdef CONFIG_Y\n"
+		"int y_a(void);\n"
+		"#endif\n"
+		"#endif\n";
+
+	probe("linux/y.h", y_h,
+		"#ifndef _LINUX_Y_H\n"
+		"#define _LINUX_Y_H\n"
+		"static const char y_url[] = \"http://example.org\"; /* the rest\n"
+		"#if CONFIG_IN_A_COMMENT\n"
+		"is comment */\n"
+		"static const char *y_open = \"/*\";\n"
+		"#ifdef CONFIG_Y\n"
+		"hdrtest_branch_2_1\n"
+		"int y_a(void);\n"
+		"#else\n"
+		"hdrtest_branch_2_2\n"
+		"#endif\n"
+		"#endif\n",
+		"1\t7\t#ifdef CONFIG_Y\n"
+		"2\t9\t#else (implied: the #if at line 7 not taken)\n");
+}
+END_TEST
+
+/* A directive continued over lines gets its marker after its last line,
+ * and is listed by that line (as the coverage table has always shown
+ * it); an #elif chain gets no implied #else. */
+START_TEST(test_write_probes_continued_directive)
+{
+	static const char y_h[] =
+		"#if defined(CONFIG_A) || \\\n"
+		"\tdefined(CONFIG_B)\n"
+		"int y_a(void);\n"
+		"#elif CONFIG_C\n"
+		"#endif\n";
+
+	probe("linux/y.h", y_h,
+		"#if defined(CONFIG_A) || \\\n"
+		"\tdefined(CONFIG_B)\n"
+		"hdrtest_branch_2_1\n"
+		"int y_a(void);\n"
+		"#elif CONFIG_C\n"
+		"hdrtest_branch_2_2\n"
+		"#endif\n",
+		"1\t2\t defined(CONFIG_B)\n"
+		"2\t4\t#elif CONFIG_C\n");
 }
 END_TEST
 
@@ -180,6 +252,8 @@ Suite *probe_suite(void)
 	TCase *tc = tcase_create("probe");
 
 	tcase_add_test(tc, test_write_probes);
+	tcase_add_test(tc, test_write_probes_comments_and_strings);
+	tcase_add_test(tc, test_write_probes_continued_directive);
 	tcase_add_test(tc, test_write_probes_no_header);
 	tcase_add_test(tc, test_report_coverage);
 	tcase_add_test(tc, test_report_coverage_prefix_cell);

@@ -32,19 +32,6 @@ static char *put_bytes(const char *dir, const char *name, const char *data, size
 	return path;
 }
 
-/* s repeated n times, then tail. */
-static char *repeat(const char *s, int n, const char *tail)
-{
-	struct strbuf sb;
-	int i;
-
-	sb_init(&sb);
-	for (i = 0; i < n; i++)
-		sb_add(&sb, s);
-	sb_add(&sb, tail);
-	return sb_detach(&sb);
-}
-
 /* diag must be exactly fmt, whose every %s is path. */
 static void expect_diag(const char *diag, const char *fmt, const char *path)
 {
@@ -181,7 +168,7 @@ END_TEST
 static void expect_cond(const char *text, const char *want)
 {
 	struct loc l = { "t.cat", 7, 1 };
-	struct cond *c;
+	struct ifexpr *c;
 	char *diag;
 
 	diag_begin();
@@ -189,7 +176,7 @@ static void expect_cond(const char *text, const char *want)
 	diag = diag_end();
 	ck_assert_str_eq(diag, want);
 	ck_assert_int_eq(c == NULL, *want != '\0');
-	cond_free(c);
+	ifexpr_free(c);
 	free(diag);
 }
 
@@ -211,7 +198,7 @@ START_TEST(test_cond_1000000_nots)
 }
 END_TEST
 
-/* Each operator is a level of the tree that cond_free() recurses into. */
+/* Each operator is a level of the tree that ifexpr_free() recurses into. */
 START_TEST(test_cond_1000000_operators)
 {
 	char *text = repeat("CONFIG_A && ", 1000000, "CONFIG_A");
