@@ -18,3 +18,15 @@ char *next_line(char **cursor)
 	}
 	return line;
 }
+
+const char *next_line_span(const char **cursor, size_t *len)
+{
+	const char *line = *cursor, *nl;
+
+	if (!line || !*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	*len = nl ? (size_t)(nl - line) : strlen(line);
+	*cursor = nl ? nl + 1 : NULL;
+	return line;
+}

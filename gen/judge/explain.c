@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/lines.h"
 #include "base/util.h"
 
 /* Message fragments that name a missing identifier or tag, and how the
@@ -145,17 +146,17 @@ static void diag_free(struct diag *d)
 /* The first diagnostic that names a missing identifier, with its notes. */
 static int find_missing(const char *log, struct diag *d)
 {
-	const char *line = log;
+	const char *cur = log, *line;
 	char *function = NULL;
 	int found = 0;
+	size_t n;
 
 	memset(d, 0, sizeof(*d));
-	while (line && *line) {
-		const char *end = strchr(line, '\n'), *kind, *msg;
-		char *l = xstrndup(line, end ? (size_t)(end - line) : strlen(line)), *f;
+	while ((line = next_line_span(&cur, &n))) {
+		const char *kind, *msg;
+		char *l = xstrndup(line, n), *f;
 		struct site at;
 
-		line = end ? end + 1 : NULL;
 		if ((f = function_context(l))) {
 			free(function);
 			function = f;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/lines.h"
 #include "base/util.h"
 
 const char *include_name(const char *path)
@@ -20,16 +21,15 @@ const char *include_name(const char *path)
 char *include_tree_parse(const char *log, struct include_tree *tree)
 {
 	struct strbuf rest;
-	const char *line = log;
+	const char *cur = log, *line;
 	int guards = 0;
+	size_t n;
 
 	tree->entries = NULL;
 	tree->n = 0;
 	sb_init(&rest);
 	sb_add(&rest, "");
-	while (line && *line) {
-		const char *end = strchr(line, '\n');
-		size_t n = end ? (size_t)(end - line) : strlen(line);
+	while ((line = next_line_span(&cur, &n))) {
 		size_t dots = strspn(line, ".");
 
 		if (dots > 0 && dots < n && line[dots] == ' ') {
@@ -44,10 +44,9 @@ char *include_tree_parse(const char *log, struct include_tree *tree)
 		} else {
 			guards = 0;
 			sb_addn(&rest, line, n);
-			if (end)
+			if (line[n] == '\n')
 				sb_addc(&rest, '\n');
 		}
-		line = end ? end + 1 : NULL;
 	}
 	return sb_detach(&rest);
 }

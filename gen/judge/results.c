@@ -82,11 +82,10 @@ static char *shorten_paths(const char *line, const char *srctree, const char *ce
 
 char *first_diagnostic(const char *log, const char *srctree, const char *celldir, const char *display)
 {
-	const char *line = log;
+	const char *cur = log, *line;
+	size_t n;
 
-	while (line && *line) {
-		const char *end = strchr(line, '\n');
-		size_t n = end ? (size_t)(end - line) : strlen(line);
+	while ((line = next_line_span(&cur, &n))) {
 		char *l = xstrndup(line, n);
 
 		if (is_diagnostic(l)) {
@@ -96,7 +95,6 @@ char *first_diagnostic(const char *log, const char *srctree, const char *celldir
 			return s;
 		}
 		free(l);
-		line = end ? end + 1 : NULL;
 	}
 	return NULL;
 }

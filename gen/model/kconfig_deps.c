@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "base/util.h"
 
 static const char *skip_blank(const char *p)
@@ -24,12 +25,12 @@ static const char *skip_blank(const char *p)
 /* Append the "depends on" lines of "config NAME" entries in text. */
 static void deps_in_file(const char *text, const char *name, struct strbuf *out)
 {
-	const char *line = text;
+	const char *cur = text, *line;
 	int in_entry = 0;
+	size_t n;
 
-	while (*line) {
-		const char *end = strchr(line, '\n'), *p = skip_blank(line);
-		size_t n = end ? (size_t)(end - line) : strlen(line);
+	while ((line = next_line_span(&cur, &n))) {
+		const char *p = skip_blank(line);
 
 		if (p == line && n) {
 			/* an unindented line starts an entry (or ends one) */
@@ -41,13 +42,8 @@ static void deps_in_file(const char *text, const char *name, struct strbuf *out)
 				in_entry = !strncmp(s, name, k) && (s[k] == '\n' || s[k] == ' ' || s[k] == '\0');
 			}
 		} else if (in_entry && !strncmp(p, "depends on", 10)) {
-			const char *e = end ? end : line + n;
-
-			sb_addf(out, "%s%.*s", out->len ? "; " : "", (int)(e - p), p);
+			sb_addf(out, "%s%.*s", out->len ? "; " : "", (int)(line + n - p), p);
 		}
-		if (!end)
-			break;
-		line = end + 1;
 	}
 }
 

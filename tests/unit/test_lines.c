@@ -69,6 +69,31 @@ START_TEST(test_in_place)
 }
 END_TEST
 
+/* The span form reads the same lines and leaves the text as it is. */
+START_TEST(test_span)
+{
+	static const char text[] = "one\n\nthree\nlast";
+	const char *cur = text, *line;
+	const char *want[] = { "one", "", "three", "last" };
+	size_t n;
+	int i = 0;
+
+	while ((line = next_line_span(&cur, &n))) {
+		ck_assert_int_lt(i, 4);
+		ck_assert_int_eq(n, strlen(want[i]));
+		ck_assert(!strncmp(line, want[i], n));
+		i++;
+	}
+	ck_assert_int_eq(i, 4);
+	ck_assert_ptr_null(cur);	/* the last line had no '\n' */
+	ck_assert_str_eq(text, "one\n\nthree\nlast");
+	cur = "a\n";
+	ck_assert_ptr_nonnull(next_line_span(&cur, &n));
+	ck_assert_str_eq(cur, "");
+	ck_assert_ptr_null(next_line_span(&cur, &n));
+}
+END_TEST
+
 Suite *lines_suite(void)
 {
 	Suite *s = suite_create("lines");
@@ -76,6 +101,7 @@ Suite *lines_suite(void)
 
 	tcase_add_test(tc, test_lines);
 	tcase_add_test(tc, test_in_place);
+	tcase_add_test(tc, test_span);
 	suite_add_tcase(s, tc);
 	return s;
 }
