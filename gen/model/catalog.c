@@ -94,6 +94,18 @@ static int define_known(const char *name, void *ctx)
 	return d != NULL;
 }
 
+static void symbol_free(struct symbol *sym)
+{
+	ifexpr_free(sym->cond);
+	free(sym->cond_text);
+	free(sym->name);
+	free(sym->type);
+	while (sym->nargs)
+		free(sym->args[--sym->nargs]);
+	free(sym->args);
+	free(sym);
+}
+
 static void finish_symbol(struct parse_state *ps, struct symbol *sym)
 {
 	struct symbol *old;
@@ -102,19 +114,90 @@ static void finish_symbol(struct parse_state *ps, struct symbol *sym)
 	if (old) {
 		error_at(&sym->loc, "symbol '%s' is catalogued twice: already at %s:%d (under %s)", sym->name,
 			 old->loc.file, old->loc.line, old->header->path);
-		ifexpr_free(sym->cond);
-		free(sym->cond_text);
-		free(sym->name);
-		free(sym->type);
-		while (sym->nargs)
-			free(sym->args[--sym->nargs]);
-		free(sym->args);
-		free(sym);
+		symbol_free(sym);
 		return;
 	}
 	sym->header = ps->header;
 	HASH_ADD_KEYPTR(hh, ps->cat->sym_index, sym->name, strlen(sym->name), sym);
 	*(struct symbol **)push(&ps->header->syms, &ps->header->nsyms, sizeof(sym)) = sym;
+}
+
+/* "if CONDITION" at ifp: the symbol's condition; 0 or -1. */
+static int parse_symbol_cond(struct parse_state *ps, const char *ifp, struct symbol *sym)
+{
+	const char *c = skip_ws(ifp + 2);
+	struct loc cl = loc_at(ps, c);
+
+	if (!*c) {
+		error_at(&cl, "expected a condition after 'if'");
+		return -1;
+	}
+	sym->cond = cond_parse(c, &cl, define_known, ps->cat);
+	if (!sym->cond)
+		return -1;
+	sym->cond_text = ifexpr_to_string(sym->cond);
+	return 0;
+}
+
+/* What follows a symbol's name up to end, by kind: a signature, a type,
+ * nothing (flag), or a kind word (todo).  0 or -1. */
+static int parse_symbol_rest(struct parse_state *ps, struct symbol *sym, const char *p, const char *end,
+			     const struct loc *l)
+{
+	const char *kind = kind_names[sym->kind];
+
+	switch (sym->kind) {
+	case SYM_FUNC:
+	case SYM_MACRO:
+	case SYM_CALL:
+		if (p >= end) {
+			error_at(l, "expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' after '%s'", sym->name);
+			return -1;
+		}
+		return parse_signature(p, end - p, l, &sym->type, &sym->args, &sym->nargs);
+	case SYM_CONST:
+	case SYM_VAR:
+		if (p >= end) {
+			error_at(l, "expected the type of '%s'", sym->name);
+			return -1;
+		}
+		sym->type = parse_type(p, end - p, l);
+		if (!sym->type)
+			return -1;
+		if (!strcmp(sym->type, "void")) {
+			error_at(l, "a %s cannot have type void", kind);
+			return -1;
+		}
+		return 0;
+	case SYM_FLAG:
+		if (p < end) {
+			error_at(l, "expected 'if CONDITION' or end of line after flag '%s'", sym->name);
+			return -1;
+		}
+		return 0;
+	case SYM_TODO: {
+		/* todo NAME KIND-WORD: what the symbol is, to be typed on review */
+		const char *w = p;
+		size_t wn = word(&w);
+
+		if (p >= end || !wn) {
+			error_at(l, "expected a kind word after todo '%s' (func, macro, const, ...)", sym->name);
+			return -1;
+		}
+		sym->type = xstrndup(w, w + wn > end ? (size_t)(end - w) : wn);
+		if (check_identifier(sym->type, l, "a kind word"))
+			return -1;
+		if (skip_ws(w + wn) < end) {
+			struct loc e = loc_at(ps, skip_ws(w + wn));
+
+			error_at(&e, "expected 'if CONDITION' or end of line after todo '%s %s'", sym->name,
+				 sym->type);
+			return -1;
+		}
+		return 0;
+	}
+	}
+	return 0;
 }
 
 static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
@@ -135,20 +218,8 @@ static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 	end = ifp ? ifp : p + strlen(p);
 	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
 		end--;
-	if (ifp) {
-		struct loc cl;
-		const char *c = skip_ws(ifp + 2);
-
-		cl = loc_at(ps, c);
-		if (!*c) {
-			error_at(&cl, "expected a condition after 'if'");
-			goto bad;
-		}
-		sym->cond = cond_parse(c, &cl, define_known, ps->cat);
-		if (!sym->cond)
-			goto bad;
-		sym->cond_text = ifexpr_to_string(sym->cond);
-	}
+	if (ifp && parse_symbol_cond(ps, ifp, sym))
+		goto bad;
 	if (kind == SYM_TYPE) {
 		l = loc_at(ps, skip_ws(p));
 		if (skip_ws(p) >= end) {
@@ -173,70 +244,12 @@ static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 		goto bad;
 	p = skip_ws(name + n);
 	l = loc_at(ps, p < end ? p : end);
-	switch (kind) {
-	case SYM_FUNC:
-	case SYM_MACRO:
-	case SYM_CALL:
-		if (p >= end) {
-			error_at(&l, "expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' after '%s'", sym->name);
-			goto bad;
-		}
-		if (parse_signature(p, end - p, &l, &sym->type, &sym->args, &sym->nargs))
-			goto bad;
-		break;
-	case SYM_CONST:
-	case SYM_VAR:
-		if (p >= end) {
-			error_at(&l, "expected the type of '%s'", sym->name);
-			goto bad;
-		}
-		sym->type = parse_type(p, end - p, &l);
-		if (!sym->type)
-			goto bad;
-		if (!strcmp(sym->type, "void")) {
-			error_at(&l, "a %s cannot have type void", kind_names[kind]);
-			goto bad;
-		}
-		break;
-	case SYM_FLAG:
-		if (p < end) {
-			error_at(&l, "expected 'if CONDITION' or end of line after flag '%s'", sym->name);
-			goto bad;
-		}
-		break;
-	case SYM_TODO: {
-		/* todo NAME KIND-WORD: what the symbol is, to be typed on review */
-		const char *w = p;
-		size_t wn = word(&w);
-
-		if (p >= end || !wn) {
-			error_at(&l, "expected a kind word after todo '%s' (func, macro, const, ...)", sym->name);
-			goto bad;
-		}
-		sym->type = xstrndup(w, w + wn > end ? (size_t)(end - w) : wn);
-		if (check_identifier(sym->type, &l, "a kind word"))
-			goto bad;
-		if (skip_ws(w + wn) < end) {
-			struct loc e = loc_at(ps, skip_ws(w + wn));
-
-			error_at(&e, "expected 'if CONDITION' or end of line after todo '%s %s'", sym->name,
-				 sym->type);
-			goto bad;
-		}
-		break;
-	}
-	}
+	if (parse_symbol_rest(ps, sym, p, end, &l))
+		goto bad;
 	finish_symbol(ps, sym);
 	return;
 bad:
-	ifexpr_free(sym->cond);
-	free(sym->cond_text);
-	free(sym->name);
-	free(sym->type);
-	while (sym->nargs)
-		free(sym->args[--sym->nargs]);
-	free(sym->args);
-	free(sym);
+	symbol_free(sym);
 }
 
 static void parse_header(struct parse_state *ps, const char *kw)
