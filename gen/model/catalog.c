@@ -196,6 +196,8 @@ static int parse_symbol_rest(struct parse_state *ps, struct symbol *sym, const c
 		}
 		return 0;
 	}
+	case SYM_TYPE:	/* parse_symbol reads a type's name itself */
+		break;
 	}
 	return 0;
 }
