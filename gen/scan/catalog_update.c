@@ -495,6 +495,39 @@ static int write_changed(char **paths, int npaths, struct cfile *files, char **o
 	return ret;
 }
 
+/* A later round reads the catalog as the last one left it: written into
+ * a temporary dir (made on the first call), tmp[i] for files[i].  0, or
+ * -1 with *stuck set when no temporary dir could be made. */
+static int write_round(struct cfile *files, int npaths, char **tmp, char **tmpdir, int *stuck)
+{
+	int i;
+
+	if (!*tmpdir) {
+		const char *base = getenv("TMPDIR");
+
+		*tmpdir = xasprintf("%s/hdrtest-update.XXXXXX", base && *base ? base : "/tmp");
+		if (!mkdtemp(*tmpdir)) {
+			error("cannot make a temporary dir %s: %s", *tmpdir, strerror(errno));
+			free(*tmpdir);
+			*tmpdir = NULL;
+			*stuck = 1;
+			return -1;
+		}
+	}
+	for (i = 0; i < npaths; i++) {
+		char *text = cfile_render(&files[i]);
+		int ret;
+
+		free(tmp[i]);
+		tmp[i] = xasprintf("%s/%d.cat", *tmpdir, i);
+		ret = write_text(tmp[i], text);
+		free(text);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
 int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *out, int *stuck)
 {
 	struct cfile *files = xcalloc(npaths + 1, sizeof(*files));
@@ -518,31 +551,10 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
 		struct drift_report *rep;
 		struct round r;
 
-		if (round > 0) {
-			if (!tmpdir) {
-				const char *base = getenv("TMPDIR");
-
-				tmpdir = xasprintf("%s/hdrtest-update.XXXXXX", base && *base ? base : "/tmp");
-				if (!mkdtemp(tmpdir)) {
-					error("cannot make a temporary dir %s: %s", tmpdir, strerror(errno));
-					free(tmpdir);
-					tmpdir = NULL;
-					*stuck = 1;
-					goto out;
-				}
-			}
-			for (i = 0; i < npaths; i++) {
-				char *text = cfile_render(&files[i]);
-
-				free(tmp[i]);
-				tmp[i] = xasprintf("%s/%d.cat", tmpdir, i);
-				if (write_text(tmp[i], text)) {
-					free(text);
-					ret = -1;
-					goto out;
-				}
-				free(text);
-			}
+		if (round > 0 && write_round(files, npaths, tmp, &tmpdir, stuck)) {
+			if (!*stuck)
+				ret = -1;
+			goto out;
 		}
 		cat = catalog_read(round ? tmp : paths, npaths);
 		if (!cat) {
