@@ -601,23 +601,43 @@ static int set_arch_field(struct parse_state *ps, void *obj, const char *key, ch
 	return 0;
 }
 
+/* The name after an "arch" or "config" keyword (kwlen long), checked
+ * (chars says what it may hold): a new string, *l where it stands and
+ * *rest what follows it, or NULL after an error. */
+static char *entry_name(struct parse_state *ps, const char *kw, size_t kwlen, const char *what,
+			const char *chars, struct loc *l, const char **rest)
+{
+	const char *p = kw + kwlen;
+	size_t n = word(&p);
+	char *name;
+
+	*l = loc_at(ps, p);
+	if (!n) {
+		error_at(l, "expected %s name after '%.*s'", what, (int)kwlen, kw);
+		return NULL;
+	}
+	name = xstrndup(p, n);
+	if (check_chars(name, l, chars, cell_name_chars)) {
+		free(name);
+		return NULL;
+	}
+	*rest = p + n;
+	return name;
+}
+
 static void parse_arch(struct parse_state *ps, const char *kw)
 {
-	const char *p = kw + 4;
-	size_t n = word(&p);
-	struct loc l = loc_at(ps, p);
+	const char *rest;
+	struct loc l;
+	char *name = entry_name(ps, kw, 4, "an arch", ARCH_NAME, &l, &rest);
 	struct arch *a, *old;
 
-	if (!n) {
-		error_at(&l, "expected an arch name after 'arch'");
+	if (!name)
 		return;
-	}
 	a = xcalloc(1, sizeof(*a));
-	a->name = xstrndup(p, n);
+	a->name = name;
 	a->loc = l;
-	if (check_chars(a->name, &l, ARCH_NAME, cell_name_chars))
-		goto bad;
-	if (parse_fields(ps, p + n, a, set_arch_field))
+	if (parse_fields(ps, rest, a, set_arch_field))
 		goto bad;
 	if (!a->karch || !a->kconfig) {
 		error_at(&l, "arch '%s' needs karch= and kconfig=", a->name);
@@ -712,21 +732,18 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 
 static void parse_config(struct parse_state *ps, const char *kw)
 {
-	const char *p = kw + 6;
-	size_t n = word(&p);
-	struct loc l = loc_at(ps, p);
+	const char *rest;
+	struct loc l;
+	char *name = entry_name(ps, kw, 6, "a config", "a config name (letters, digits, '_', '.', '+', '-')", &l,
+				  &rest);
 	struct config *c, *old;
 
-	if (!n) {
-		error_at(&l, "expected a config name after 'config'");
+	if (!name)
 		return;
-	}
 	c = xcalloc(1, sizeof(*c));
-	c->name = xstrndup(p, n);
+	c->name = name;
 	c->loc = l;
-	if (check_chars(c->name, &l, "a config name (letters, digits, '_', '.', '+', '-')", cell_name_chars))
-		goto bad;
-	if (parse_fields(ps, p + n, c, set_config_field))
+	if (parse_fields(ps, rest, c, set_config_field))
 		goto bad;
 	if (!c->base)
 		c->base = xstrdup("defconfig");
