@@ -22,6 +22,12 @@
 # .hdrtest-object): this script runs kbuild and nothing else.
 set -eu
 
+# kbuild unexports LC_ALL, so each category is set too: the first error
+# it prints goes into a verdict, and must not depend on the locale
+# (gcc quotes with ‘ ’ under a UTF-8 one).
+LC_ALL=C LANG=C LC_CTYPE=C LC_MESSAGES=C
+export LC_ALL LANG LC_CTYPE LC_MESSAGES
+
 die() { echo "hdrtest: error: $*" >&2; exit 1; }
 
 [ $# -eq 1 ] || { echo "usage: $0 CELLDIR" >&2; exit 2; }
