@@ -106,7 +106,18 @@ out_plan:
 	return ret;
 }
 
-int generate_cells(const struct gen_opts *base, const char *out)
+/* Is cell one of only[0..nonly)? No list means every cell. */
+static int wanted(const char *cell, char **only, int nonly)
+{
+	int i;
+
+	for (i = 0; i < nonly; i++)
+		if (!strcmp(only[i], cell))
+			return 1;
+	return !only;
+}
+
+int generate_cells(const struct gen_opts *base, const char *out, char **only, int nonly)
 {
 	struct gen_opts o;
 	char **cells;
@@ -114,9 +125,19 @@ int generate_cells(const struct gen_opts *base, const char *out)
 
 	if (n < 0)
 		return -1;
+	for (i = 0; i < nonly; i++) {
+		int j;
+
+		for (j = 0; j < n && strcmp(cells[j], only[i]); j++)
+			;
+		if (j == n) {
+			error("cell '%s' is not in the plan (%s/cells)", only[i], out);
+			ret = -1;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		o = *base;
-		if (generate_one(&o, out, cells[i]))
+		if (!ret && wanted(cells[i], only, nonly) && generate_one(&o, out, cells[i]))
 			ret = -1;
 		free(cells[i]);
 	}

@@ -7,8 +7,10 @@
 /* The cells of the plan, from OUT/cells: their count, or -1. */
 int read_cells(const char *out, char ***cells);
 
-/* Generate every cell of the plan in out, with base's catalog, templates,
- * m4 and catalog name; 0, or -1 if a cell failed (the others are done). */
-int generate_cells(const struct gen_opts *base, const char *out);
+/* Generate the cells of the plan in out (only those in only[0..nonly)
+ * when only is set: the ones whose prepare step changed), with base's
+ * catalog, templates and m4; 0, or -1 if a cell failed (the others are
+ * done). */
+int generate_cells(const struct gen_opts *base, const char *out, char **only, int nonly);
 
 #endif
