@@ -214,19 +214,6 @@ static int check_quotable(const char *what, const char *value)
 	return 0;
 }
 
-/* Write text to path through a temporary file, replacing path only when
- * the bytes differ. */
-static int install_text(const char *path, const char *text)
-{
-	char *tmp = xasprintf("%s.tmp", path);
-	int ret = write_text(tmp, text);
-
-	if (!ret && install_if_changed(tmp, path) < 0)
-		ret = -1;
-	free(tmp);
-	return ret;
-}
-
 /* The cells of a run and their texts, before anything is written. */
 struct cell_plans {
 	struct strbuf cells;	/* "ARCH/CONFIG\n" each */
@@ -267,14 +254,16 @@ static void plan_cells(const struct plan_opts *o, char **arch_names, char **conf
 	free(configs);
 }
 
-/* Every cell's plan, then the run's files: a run that stops half-way
- * leaves the old cell list, whose plans are all there. */
+/* Every cell's plan and the run's files, written together: after a
+ * failure (a full disk) each file is as it was, so the cell list never
+ * names a plan that is not there; an unchanged file keeps its mtime. */
 static int install_plans(const struct plan_opts *o, const struct cell_plans *cp)
 {
-	struct strbuf headers;
 	const char *names[3] = { "cells", "packages", "headers" };
-	const char *texts[3];
-	int i, ret = 0;
+	int n = cp->n + 3, i, ret = 0;
+	const char **paths = xcalloc(n, sizeof(char *)), **texts = xcalloc(n, sizeof(char *));
+	char *top[3];
+	struct strbuf headers;
 
 	for (i = 0; i < cp->n && !ret; i++) {
 		char *dir = xstrdup(cp->paths[i]);
@@ -285,22 +274,26 @@ static int install_plans(const struct plan_opts *o, const struct cell_plans *cp)
 			ret = -1;
 		}
 		free(dir);
-		if (!ret)
-			ret = install_text(cp->paths[i], cp->texts[i]);
+		paths[i] = cp->paths[i];
+		texts[i] = cp->texts[i];
 	}
 	sb_init(&headers);
 	for (i = 0; i < o->cat->nheaders; i++)
 		sb_addf(&headers, "%s\n", o->cat->headers[i]->path);
-	texts[0] = cp->cells.buf;
-	texts[1] = cp->packages.buf ? cp->packages.buf : "";
-	texts[2] = headers.buf ? headers.buf : "";
-	for (i = 0; i < 3 && !ret; i++) {
-		char *path = xasprintf("%s/%s", o->out, names[i]);
-
-		ret = install_text(path, texts[i]);
-		free(path);
+	for (i = 0; i < 3; i++) {
+		top[i] = xasprintf("%s/%s", o->out, names[i]);
+		paths[cp->n + i] = top[i];
 	}
+	texts[cp->n] = cp->cells.buf;
+	texts[cp->n + 1] = cp->packages.buf ? cp->packages.buf : "";
+	texts[cp->n + 2] = headers.buf ? headers.buf : "";
+	if (!ret)
+		ret = write_files_atomic(n, paths, texts);
+	for (i = 0; i < 3; i++)
+		free(top[i]);
 	sb_release(&headers);
+	free(paths);
+	free(texts);
 	return ret;
 }
 
