@@ -38,6 +38,15 @@ char *read_file(const char *path, size_t *len)
 	return sb_detach(&sb);
 }
 
+char *read_first_line(const char *path)
+{
+	char *text = read_file(path, NULL), *nl;
+
+	if (text && (nl = strchr(text, '\n')))
+		*nl = '\0';
+	return text;
+}
+
 char *read_text_file(const char *path, size_t *len, const char *expected)
 {
 	size_t n;

@@ -9,6 +9,9 @@
 
 /* Read a whole file; NULL (errno set) if it cannot be read. */
 char *read_file(const char *path, size_t *len);
+/* The first line of the file at path, without its '\n' (the small
+ * files a step leaves for the next: a stamp, a note), or NULL. */
+char *read_first_line(const char *path);
 /* Read a file the tool parses as text.  A NUL byte in it would end the
  * text early without a word, so it is reported as "path:line:col: error:
  * NUL byte in a text file (expected WHAT)" and NULL returned with errno

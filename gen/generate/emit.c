@@ -286,15 +286,10 @@ static char *manifest(const struct gen_opts *o, const char *status, const char *
 	sb_addf(&sb, "overlay\t%s\n", o->overlay ? o->overlay : "");
 	if (o->kbuild) {
 		/* kbuild could not build its own object: the tree is broken here */
-		char *p = xasprintf("%s/.hdrtest-note", o->kbuild), *note = read_file(p, NULL);
+		char *p = xasprintf("%s/.hdrtest-note", o->kbuild), *note = read_first_line(p);
 
-		if (note) {
-			char *nl = strchr(note, '\n');
-
-			if (nl)
-				*nl = '\0';
+		if (note)
 			sb_addf(&sb, "note\t%s\n", note);
-		}
 		free(note);
 		free(p);
 	}

@@ -77,11 +77,9 @@ char *fragment_lost(const struct config *cfg, const struct kconfig *kc, const ch
 
 char *prepared_object(const char *kdir)
 {
-	char *path = xasprintf("%s/.hdrtest-object", kdir), *text = read_file(path, NULL);
+	char *path = xasprintf("%s/.hdrtest-object", kdir), *text = read_first_line(path);
 
 	free(path);
-	if (text && strchr(text, '\n'))
-		*strchr(text, '\n') = '\0';
 	if (!text || !*text) {
 		free(text);
 		return xstrdup("mm/mmzone.o");

@@ -95,11 +95,9 @@ static void tree_identity(struct strbuf *sb, const char *tree)
 		closedir(d);
 	for (i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", tree, stamps[i]);
-		char *text = read_file(p, NULL);
-
 		/* one stamp per applied series: its first line names it */
-		if (text && strchr(text, '\n'))
-			*strchr(text, '\n') = '\0';
+		char *text = read_first_line(p);
+
 		sb_addf(sb, "%s%s", i ? " " : "", text ? text : stamps[i]);
 		free(text);
 		free(p);

@@ -357,6 +357,30 @@ START_TEST(m4_rescanned_value_runs_nothing)
 }
 END_TEST
 
+/* read_first_line: the stamp or note a step left, without its newline. */
+START_TEST(first_line_of_a_file)
+{
+	char *dir = tmp_dir(), *a = put_file(dir, "a", "mm/mmzone.o\nmore\n"), *b = put_file(dir, "b", "no newline");
+	char *c = put_file(dir, "c", ""), *none = xasprintf("%s/none", dir), *t;
+
+	t = read_first_line(a);
+	ck_assert_str_eq(t, "mm/mmzone.o");
+	free(t);
+	t = read_first_line(b);
+	ck_assert_str_eq(t, "no newline");
+	free(t);
+	t = read_first_line(c);
+	ck_assert_str_eq(t, "");
+	free(t);
+	ck_assert_ptr_null(read_first_line(none));
+	free(a);
+	free(b);
+	free(c);
+	free(none);
+	free(dir);
+}
+END_TEST
+
 Suite *writes_suite(void)
 {
 	Suite *s = suite_create("writes");
@@ -365,6 +389,7 @@ Suite *writes_suite(void)
 	tcase_add_test(tc, stream_close_reports_flush_error);
 	tcase_add_test(tc, stream_close_reports_earlier_error);
 	tcase_add_test(tc, stream_close_ok);
+	tcase_add_test(tc, first_line_of_a_file);
 	tcase_add_test(tc, atomic_write_keeps_old_file);
 	tcase_add_test(tc, atomic_writes_all_or_none);
 	tcase_add_test(tc, device_is_written_not_replaced);
