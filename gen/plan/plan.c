@@ -141,7 +141,9 @@ static void compiler_identity(struct strbuf *sb, const char *tool)
 	sb_addf(sb, "none: %s", tool);
 }
 
-static char *cell_plan(const struct plan_opts *o, const struct arch *a, const struct config *c)
+/* tree_id: the tree's identity, the same for every cell (tree_identity()). */
+static char *cell_plan(const struct plan_opts *o, const struct arch *a, const struct config *c,
+		       const char *tree_id)
 {
 	struct strbuf sb, frag, id;
 	char *tool;
@@ -166,11 +168,7 @@ static char *cell_plan(const struct plan_opts *o, const struct arch *a, const st
 	put(&sb, "tree", o->tree);
 	put(&sb, "cache", o->cache);
 	put(&sb, "overlay", o->overlay);
-	sb_init(&id);
-	if (o->tree)
-		tree_identity(&id, o->tree);
-	put(&sb, "tree_identity", id.buf);
-	sb_release(&id);
+	put(&sb, "tree_identity", tree_id);
 	tool = a->llvm ? xasprintf("clang%s", strcmp(a->llvm, "1") ? a->llvm : "")
 		       : xasprintf("%sgcc", a->cross ? a->cross : "");
 	sb_init(&id);
@@ -227,7 +225,12 @@ static void plan_cells(const struct plan_opts *o, char **arch_names, char **conf
 {
 	const char **archs, **configs;
 	int narchs, nconfigs, ntexts = 0, i, j;
+	struct strbuf tree_id;
 
+	/* read once: the tree's stamps are the same for every cell */
+	sb_init(&tree_id);
+	if (o->tree)
+		tree_identity(&tree_id, o->tree);
 	narchs = expand(o->archs, o->narchs, arch_names, o->cat->narches, &archs);
 	nconfigs = expand(o->configs, o->nconfigs, config_names, o->cat->nconfigs, &configs);
 	for (i = 0; i < narchs; i++) {
@@ -242,7 +245,7 @@ static void plan_cells(const struct plan_opts *o, char **arch_names, char **conf
 			sb_addf(&cp->cells, "%s/%s\n", a->name, c->name);
 			*(char **)push(&cp->paths, &cp->n, sizeof(char *)) =
 				xasprintf("%s/%s/%s/plan", o->out, a->name, c->name);
-			*(char **)push(&cp->texts, &ntexts, sizeof(char *)) = cell_plan(o, a, c);
+			*(char **)push(&cp->texts, &ntexts, sizeof(char *)) = cell_plan(o, a, c, tree_id.buf);
 			used = 1;
 		}
 		if (used && a->package)
@@ -250,6 +253,7 @@ static void plan_cells(const struct plan_opts *o, char **arch_names, char **conf
 	}
 	free(archs);
 	free(configs);
+	sb_release(&tree_id);
 }
 
 /* Every cell's plan and the run's files, written together: after a
