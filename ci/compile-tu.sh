@@ -1,7 +1,7 @@
 #!/bin/sh
 # compile-tu.sh CELL TU
 #
-# Compile one TU (its absolute path without .c) with CELL's compile.sh
+# Say so (the CC line, with the run's step counter), compile one TU (its absolute path without .c) with CELL's compile.sh
 # and record the result: TU.log, everything the compiler printed, and
 # TU.rc, its exit status on one line.  A failing compile is a verdict, so
 # it exits 0; it exits 1 when the result could not be recorded, or when
@@ -19,6 +19,11 @@ set -u
 [ $# -eq 2 ] || { echo "usage: $0 CELL TU" >&2; exit 2; }
 cell=$1
 tu=$2
+# shellcheck source=ci/progress.sh
+. "$(dirname "$0")/progress.sh"
+
+# "  CC      [n/N] x86_64/defconfig linux/mm/foo.h"
+echo "  CC      $(progress_tag cc "${HT_CC_TOTAL:-}")${cell#"${cell%/*/*}"/} ${tu#"$cell"/}.h"
 
 rm -f "$tu.rc" "$tu.rc.tmp" "$tu.log.tmp" "$tu.d"
 # Through cat, which reports a failed write; a plain redirection would not.

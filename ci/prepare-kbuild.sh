@@ -19,7 +19,13 @@
 #
 # Whether Kconfig kept the fragment, and the compiler command of the
 # object built here, are gen's to read from the dir (.config,
-# .hdrtest-object): this script runs kbuild and nothing else.
+# .hdrtest-object): this script runs kbuild and nothing else.  What it
+# runs is ci/kbuild-recipe.sh; this script locks, caches and reports.
+#
+# Each cell takes a number of the run's step counter ([n/N], see
+# ci/progress.sh), and a kbuild step that runs for more than a few
+# seconds says which it is, so that a cold matrix is not minutes of
+# silence.
 set -eu
 
 # kbuild unexports LC_ALL, so each category is set too: the first error
@@ -32,13 +38,25 @@ die() { echo "hdrtest: error: $*" >&2; exit 1; }
 
 [ $# -eq 1 ] || { echo "usage: $0 CELLDIR" >&2; exit 2; }
 cell=$1
+here=$(dirname "$0")
+
+# make -n runs this script all the same (its rule is recursive, for the
+# jobserver): a dry run, which counts the prepares, must not prepare.
+# (MAKEFLAGS starts with the single-letter flags, "ns" under make -n -s.)
+flags=${MAKEFLAGS:-}
+case ${flags%% *} in
+-*) ;;
+*n*) exit 0 ;;
+esac
 [ -f "$cell/plan" ] || die "$cell/plan: no such file (run 'hdrtest plan' first)"
 # shellcheck disable=SC1091 # written by hdrtest plan
 . "$cell/plan"
 
-# The object whose compiler command becomes the TUs' command: a tiny file
-# in mm/, built on every arch and config, in a dir without extra flags.
-object=mm/mmzone.o
+# shellcheck source=ci/kbuild-recipe.sh
+. "$here/kbuild-recipe.sh"
+# shellcheck source=ci/progress.sh
+. "$here/progress.sh"
+tag=$(progress_tag prepare "${HT_PREPARE_TOTAL:-}")
 
 for v in "$tree" "$cache" "$cell"; do
 	case $v in
@@ -53,13 +71,13 @@ write_prepared() {
 }
 
 skip() {
-	echo "  SKIP    $arch/$config: $*" >&2
+	echo "  SKIP    $tag$arch/$config: $*" >&2
 	write_prepared "skip=$*"
 	exit 0
 }
 
 cell_error() {
-	echo "  ERROR   $arch/$config: $*" >&2
+	echo "  ERROR   $tag$arch/$config: $*" >&2
 	write_prepared "error=$*"
 	exit 0
 }
@@ -117,20 +135,9 @@ kvars="ARCH=$karch"
 [ -z "$cross" ] || kvars="$kvars CROSS_COMPILE=$cross"
 [ -z "$llvm" ] || kvars="$kvars LLVM=$llvm"
 
-# The fragment as merge_config.sh reads it ("=n" is "is not set").
-fragment_file() {
-	echo "# hdrtest config $config"
-	for line in $fragment; do
-		case $line in
-		*=n) echo "# ${line%=n} is not set" ;;
-		*) echo "$line" ;;
-		esac
-	done
-}
-
 key_text=$(printf '%s\n' "tree $tree" "tree-id $tree_id" "make $kvars" "base $base" \
 	"compiler $("$cc" --version | head -n 1)" "object $object")
-key_text=$(printf '%s\n%s\n%s\n' "$key_text" "$(fragment_file)" "$(cat "$0")")
+key_text=$(printf '%s\n%s\n%s\n' "$key_text" "$(fragment_file)" "$(cat "$here/kbuild-recipe.sh")")
 key=$(printf '%s' "$key_text" | sha256sum | cut -c1-16)
 kdir=$cache/kbuild/$arch-$config-$key
 mkdir -p "$cache/kbuild" || die "cannot create $cache/kbuild"
@@ -142,6 +149,7 @@ complete() {
 }
 
 if complete "$kdir"; then
+	echo "  REUSE   $tag$arch/$config" >&2
 	write_prepared "kdir=$kdir"
 	exit 0
 fi
@@ -151,7 +159,7 @@ fi
 lock=$cache/kbuild/.$arch-$config-$key.lock
 exec 9>>"$lock" || die "cannot create the lock file $lock"
 if ! flock -n 9; then
-	echo "  WAIT    $arch/$config: another run is preparing $kdir" >&2
+	echo "  WAIT    $tag$arch/$config: another run is preparing $kdir" >&2
 	flock 9
 fi
 if complete "$kdir"; then
@@ -167,7 +175,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work"
 log=$work/hdrtest-prepare.log
 celllog=$cell/prepare.log
-echo "  PREPARE $arch/$config in $kdir" >&2
+echo "  PREPARE $tag$arch/$config in $kdir" >&2
 start=$(date +%s)
 
 # The first error kbuild printed, with the tree's path taken off.
@@ -194,38 +202,41 @@ kmake() {
 	make -C "$tree" O="$work" $kvars "$@" >>"$log" 2>&1
 }
 
+# Every 15 s of a step, from its 5th, one line: the step, and the last
+# thing kbuild said ("CC scripts/mod/devicetable-offsets.s").  It stops
+# when this script is gone too (killed: a background job ignores ^C).
+watch_step() { # watch_step STEP
+	ws_t=0
+	while sleep 1 && kill -0 $$ 2>/dev/null; do
+		ws_t=$((ws_t + 1))
+		[ $((ws_t % 15)) -eq 5 ] || continue
+		ws_last=$(tail -n 1 "$log" 2>/dev/null | sed 's/^ *//; s/  */ /g' | cut -c1-80)
+		echo "  KBUILD  $tag$arch/$config: $1, $ws_t s${ws_last:+: $ws_last}" >&2
+	done
+}
+
+# kstep STEP MAKE-ARGS...: one kbuild step, watched.
+kstep() {
+	ks_step=$1
+	shift
+	watch_step "$ks_step" &
+	ks_watch=$!
+	ks_rc=0
+	kmake "$@" || ks_rc=$?
+	kill "$ks_watch" 2>/dev/null || :
+	wait "$ks_watch" 2>/dev/null || :
+	return "$ks_rc"
+}
+
 # Written, then read back: a write that failed silently is caught here.
 put() { # put FILE TEXT
 	printf '%s\n' "$2" > "$1" && [ "$(cat "$1")" = "$2" ]
 }
 
-kmake "$base" || failed "kbuild 'make $base' failed: $(first_error)"
-# Only a fragment that sets something is merged (as before the plan).
-merge=
-for line in $fragment; do
-	case $line in *=n) ;; *) merge=1 ;; esac
-done
-if [ -n "$merge" ]; then
-	fragment_file > "$work/hdrtest-fragment.config" || failed "cannot write $work/hdrtest-fragment.config"
-	"$tree/scripts/kconfig/merge_config.sh" -m -O "$work" "$work/.config" "$work/hdrtest-fragment.config" \
-		>>"$log" 2>&1 || failed "merge_config.sh failed: $(first_error)"
-	kmake olddefconfig || failed "kbuild 'make olddefconfig' failed: $(first_error)"
-fi
-kmake prepare || failed "kbuild 'make prepare' failed: $(first_error)"
-if ! kmake "$object"; then
-	# The tree itself does not build under this config.  The TUs still
-	# get kbuild's flags, from the file 'make prepare' compiled with them.
-	if grep -q 'No space left on device' "$log"; then
-		failed "kbuild 'make $object' failed: $(first_error)"
-	fi
-	put "$work/.hdrtest-note" "kbuild itself fails to build $object here: $(first_error)" ||
-		failed "cannot write $work/.hdrtest-note"
-	object=kernel/bounds.s
-fi
-put "$work/.hdrtest-object" "$object" || failed "cannot write $work/.hdrtest-object"
+kbuild_recipe
 printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
 	failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
 mv "$work" "$kdir" || failed "cannot rename $work to $kdir"
 trap - EXIT
-echo "  PREPARED $arch/$config in $(( $(date +%s) - start )) s" >&2
+echo "  PREPARED $tag$arch/$config in $(( $(date +%s) - start )) s" >&2
 write_prepared "kdir=$kdir"

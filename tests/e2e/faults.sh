@@ -157,7 +157,7 @@ section_full_out() {
 		check "the next run with space again is not stopped by the cut depfiles (see $o.log)" \
 			sh -c "! grep -q -e 'missing separator' -e 'No rule to make target' '$o.log'"
 		check "... compiles the three TUs again" \
-			test "$(grep -c '^  CC      x86_64/defconfig linux/\(highmem\|pagemap\|skbuff\).h$' "$o.log")" -eq 3
+			test "$(grep -c '^  CC      \[[1-3]/3\] x86_64/defconfig linux/\(highmem\|pagemap\|skbuff\).h$' "$o.log")" -eq 3
 		check "... and gives the golden verdicts" same_file "$golden" "$o/results.tsv"
 	fi
 }
@@ -178,6 +178,8 @@ section_full_cache() {
 		run_job "$work/cacheroom" "$disk"
 		check "with space again the same cache prepares afresh (no cached error)" \
 			grep -q PREPARE "$work/cacheroom.log"
+		check "... and a prepare says which kbuild step it is in ('KBUILD  [n/2] cell: make prepare, 5 s: ...')" \
+			grep -q '^  KBUILD  \[[12]/2\] [a-z0-9_]*/defconfig: make [a-z]*, [0-9]* s' "$work/cacheroom.log"
 		check "... and gives the golden verdicts" same_file "$golden" "$work/cacheroom/results.tsv"
 	fi
 }

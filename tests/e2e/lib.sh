@@ -22,3 +22,10 @@ same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | head -n 40 | sed 's/^/# 
 
 # summary NAME: the last line, "NAME: N passed, N failed, N skipped"
 summary() { echo "$1: $pass passed, $fail failed, $skipped skipped"; }
+
+# counted_1_to_n KIND LOG N: the "[n/N]" step counters on LOG's lines of
+# KIND (a grep pattern: CC, PREPARE\|REUSE) are 1 to N, each once
+counted_1_to_n() {
+	grep "^  \($1\) " "$2" | sed -n 's|^  [A-Z]*  *\[ *\([0-9]*\)/\([0-9]*\)\] .*|\1 \2|p' | sort -n |
+		awk -v want="$3" '{ if ($1 != NR || $2 != want) bad = 1 } END { exit !(NR == want && !bad) }'
+}

@@ -87,8 +87,13 @@ check "a rerun with nothing changed compiles no TU" sh -c "! grep -q '^  CC ' '$
 check "a rerun gives byte-identical results" same_file "$out/results.first" "$out/results.tsv"
 rm -f "$out/x86_64/defconfig/linux/mm/folio_zone.rc"
 make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.rerun2.log" 2>&1
-check "a TU whose result is gone is compiled again, and only it" \
-	sh -c "grep '^  CC ' '$out.rerun2.log' | grep -qx '  CC      x86_64/defconfig linux/mm/folio_zone.h'"
+check "a TU whose result is gone is compiled again, and only it, counted [1/1]" \
+	sh -c "grep '^  CC ' '$out.rerun2.log' | grep -qx '  CC      \[1/1\] x86_64/defconfig linux/mm/folio_zone.h'"
+
+# Progress: the first run counts its CC lines [1/42] to [42/42], and its
+# cells (prepared or reused) [1/2] and [2/2].
+check "every CC line of a run is counted, [1/42] to [42/42]" counted_1_to_n CC "$out.log" 42
+check "every cell a run prepares or reuses is counted, [1/2] to [2/2]" counted_1_to_n 'PREPARE\|REUSE' "$out.log" 2
 
 # JUnit: one testsuite per cell, one testcase per header.
 check "results.xml has one testsuite per cell" test "$(grep -c '<testsuite name=' "$out/results.xml")" -eq 2
