@@ -263,47 +263,61 @@ int write_summary(FILE *f, const struct run_results *r)
 	return t.fail || t.error;
 }
 
-/* KTAP names and diagnostics are single lines. */
-static void ktap_text(struct strbuf *sb, const char *s)
+/*
+ * KTAP v1 (Documentation/dev-tools/ktap.rst), read by the kernel's own
+ * parser (tools/testing/kunit/kunit.py parse) with the table's counts.
+ * kunit.py counts the leaves of the tree: a test with subtests by its
+ * subtests alone, and reports an error for a test whose plan is 1..0
+ * unless its result is a SKIP or a failure.  So a header is a leaf, one
+ * per TU as in the table, and its symbols are diagnostic lines before its
+ * result; ERROR (an errored cell's headers, an unreadable TU) counts as
+ * failed, there being no other kunit status that is neither pass, fail
+ * nor skip and is no parse error.
+ */
+
+/* One line of KTAP text: kunit.py splits lines with str.splitlines(), so
+ * every line break Python knows becomes a space (the C0 controls but tab,
+ * NEL, U+2028 and U+2029).  In a result line's directive a '#' gets a
+ * backslash, as in TAP 14: kunit.py reads any " # SKIP" on the line as the
+ * directive, and an error would count as a skip. */
+static void ktap_put(struct strbuf *sb, const char *s, int in_directive)
 {
-	for (; *s; s++)
-		sb_addc(sb, *s == '\n' ? ' ' : *s);
-}
+	for (; *s; s++) {
+		unsigned char c = *s;
 
-static void indent(struct strbuf *sb, int level)
-{
-	int i;
-
-	for (i = 0; i < level; i++)
-		sb_add(sb, "  ");
-}
-
-static void ktap_symbols(struct strbuf *sb, const struct tu_result *t, int level)
-{
-	int i;
-
-	indent(sb, level);
-	sb_add(sb, "KTAP version 1\n");
-	indent(sb, level);
-	sb_addf(sb, "# Subtest: %s\n", t->header);
-	indent(sb, level);
-	sb_addf(sb, "1..%d\n", t->nsyms);
-	for (i = 0; i < t->nsyms; i++) {
-		const struct sym_result *s = &t->syms[i];
-
-		indent(sb, level);
-		if (!strcmp(s->use, "unused"))
-			sb_addf(sb, "ok %d %s # SKIP not provided under this config: only if %s\n", i + 1, s->name,
-				s->cond);
-		else if (!strcmp(s->use, "todo"))
-			sb_addf(sb, "ok %d %s # SKIP not typed in the catalog yet (todo): review it\n", i + 1, s->name);
-		else if (s->diagnosed)
-			sb_addf(sb, "not ok %d %s\n", i + 1, s->name);
-		else if (t->verdict == V_FAIL && t->stopped)
-			sb_addf(sb, "ok %d %s # SKIP not checked: the compiler stopped early\n", i + 1, s->name);
-		else
-			sb_addf(sb, "ok %d %s\n", i + 1, s->name);
+		if ((c < 0x20 && c != '\t') || c == 0x7f) {
+			sb_addc(sb, ' ');
+		} else if (c == 0xc2 && (unsigned char)s[1] == 0x85) {
+			sb_addc(sb, ' ');
+			s++;
+		} else if (c == 0xe2 && (unsigned char)s[1] == 0x80 &&
+			   ((unsigned char)s[2] == 0xa8 || (unsigned char)s[2] == 0xa9)) {
+			sb_addc(sb, ' ');
+			s += 2;
+		} else {
+			if (c == '#' && in_directive)
+				sb_addc(sb, '\\');
+			sb_addc(sb, c);
+		}
 	}
+}
+
+/* A diagnostic line: "    # <prefix><text>". */
+static void ktap_diag(struct strbuf *sb, const char *prefix, const char *text)
+{
+	sb_add(sb, "    # ");
+	sb_add(sb, prefix);
+	ktap_put(sb, text, 0);
+	sb_addc(sb, '\n');
+}
+
+/* A result line with a directive: "ok 3 linux/a.h # SKIP reason". */
+static void ktap_directive(struct strbuf *sb, const char *result, int n, const char *name, const char *directive,
+			   const char *text)
+{
+	sb_addf(sb, "%s %d %s # %s ", result, n, name, directive);
+	ktap_put(sb, text, 1);
+	sb_addc(sb, '\n');
 }
 
 static int any_diagnosed(const struct tu_result *t)
@@ -316,20 +330,29 @@ static int any_diagnosed(const struct tu_result *t)
 	return 0;
 }
 
-/* A result line with a directive: "ok 3 linux/a.h # SKIP reason".  A '#'
- * in the reason gets a backslash before it, as in TAP 14: kunit.py reads any
- * " # SKIP" on the line as the directive, and an error would pass as a
- * skip. */
-static void ktap_directive(struct strbuf *sb, const char *result, int n, const char *name, const char *directive,
-			   const char *text)
+/* What became of each symbol's use, before the header's result. */
+static void ktap_symbols(struct strbuf *sb, const struct tu_result *t)
 {
-	sb_addf(sb, "%s %d %s # %s ", result, n, name, directive);
-	for (; *text; text++) {
-		if (*text == '#')
-			sb_addc(sb, '\\');
-		sb_addc(sb, *text == '\n' ? ' ' : *text);
+	int i;
+
+	for (i = 0; i < t->nsyms; i++) {
+		const struct sym_result *s = &t->syms[i];
+
+		sb_addf(sb, "    # symbol %s: ", s->name);
+		if (!strcmp(s->use, "unused")) {
+			sb_add(sb, "skip: not provided under this config: only if ");
+			ktap_put(sb, s->cond, 0);
+		} else if (!strcmp(s->use, "todo")) {
+			sb_add(sb, "skip: not typed in the catalog yet (todo): review it");
+		} else if (s->diagnosed) {
+			sb_add(sb, "not ok");
+		} else if (t->verdict == V_FAIL && t->stopped) {
+			sb_add(sb, "skip: not checked: the compiler stopped early");
+		} else {
+			sb_add(sb, "ok");
+		}
+		sb_addc(sb, '\n');
 	}
-	sb_addc(sb, '\n');
 }
 
 static void ktap_header(struct strbuf *sb, const struct tu_result *t, int n)
@@ -340,49 +363,38 @@ static void ktap_header(struct strbuf *sb, const struct tu_result *t, int n)
 			       t->verdict == V_SKIP ? "SKIP" : "ERROR", t->detail);
 		return;
 	}
-	/* kunit.py counts a test with subtests by its subtests only: a
-	 * failure no symbol is charged with is a test without subtests */
+	/* a failure no symbol is charged with (a forbidden header, drift,
+	 * an error inside the header) is the header's alone */
 	if (t->verdict == V_PASS || any_diagnosed(t))
-		ktap_symbols(sb, t, 3);
+		ktap_symbols(sb, t);
 	if (t->verdict == V_FAIL) {
-		sb_add(sb, "    # ");
-		ktap_text(sb, t->detail);
-		sb_addc(sb, '\n');
-		if (t->explanation) {
-			sb_add(sb, "    # why: ");
-			ktap_text(sb, t->explanation);
-			sb_addc(sb, '\n');
-		}
+		ktap_diag(sb, "", t->detail);
+		if (t->explanation)
+			ktap_diag(sb, "why: ", t->explanation);
 	}
 	sb_addf(sb, "    %s %d %s\n", t->verdict == V_FAIL ? "not ok" : "ok", n, t->header);
 }
 
-/* The config's test, the n-th of its arch; returns 1 if it failed. */
+/* The config's test, the n-th of its arch, one subtest per header (an
+ * errored cell's too: each is an ERROR, as in the TSV); returns 1 if it
+ * failed. */
 static int ktap_cell(struct strbuf *sb, const struct cell_result *c, int n)
 {
 	struct tally t;
 	int j;
 
-	if (c->errored) {
-		/* not one failure per header: one config that could not be built */
-		sb_add(sb, "  ");
-		ktap_directive(sb, "not ok", n, c->config, "ERROR", c->reason);
-		return 1;
-	}
 	sb_add(sb, "    KTAP version 1\n");
 	sb_addf(sb, "    # Subtest: %s\n", c->config);
-	if (c->note) {
-		sb_add(sb, "    # note: ");
-		ktap_text(sb, c->note);
-		sb_addc(sb, '\n');
-	}
+	if (c->note)
+		ktap_diag(sb, "note: ", c->note);
 	sb_addf(sb, "    1..%d\n", c->ntus);
 	for (j = 0; j < c->ntus; j++)
 		ktap_header(sb, &c->tus[j], j + 1);
 	sb_add(sb, "  ");
-	if (c->skipped) {
-		ktap_directive(sb, "ok", n, c->config, "SKIP", c->reason);
-		return 0;
+	if (c->skipped || c->errored) {
+		ktap_directive(sb, c->skipped ? "ok" : "not ok", n, c->config, c->skipped ? "SKIP" : "ERROR",
+			       c->reason);
+		return c->errored;
 	}
 	tally_cell(c, &t);
 	sb_addf(sb, "%s %d %s\n", t.fail || t.error ? "not ok" : "ok", n, c->config);
@@ -395,27 +407,33 @@ char *render_ktap(const struct run_results *r)
 	const char **arches = NULL;
 	int narches = 0, a, i, k;
 
+	sb_init(&sb);
+	sb_add(&sb, "KTAP version 1\n# hdrtest: are the catalogued headers self-contained?\n");
+	/* a test with no subtest is an error to kunit.py, and a cell with
+	 * no header has no verdict in the table either: it is left out */
 	for (i = 0; i < r->ncells; i++) {
+		if (!r->cells[i]->ntus) {
+			sb_addf(&sb, "# %s/%s: no header to test\n", r->cells[i]->arch, r->cells[i]->config);
+			continue;
+		}
 		for (k = 0; k < narches && strcmp(arches[k], r->cells[i]->arch); k++)
 			;
 		if (k == narches)
 			*(const char **)push(&arches, &narches, sizeof(char *)) = r->cells[i]->arch;
 	}
-	sb_init(&sb);
-	sb_add(&sb, "KTAP version 1\n# hdrtest: are the catalogued headers self-contained?\n");
 	sb_addf(&sb, "1..%d\n", narches);
 	for (a = 0; a < narches; a++) {
 		int ncfg = 0, n = 0, failed = 0, all_skipped = 1;
 
 		for (i = 0; i < r->ncells; i++)
-			ncfg += !strcmp(r->cells[i]->arch, arches[a]);
+			ncfg += r->cells[i]->ntus && !strcmp(r->cells[i]->arch, arches[a]);
 		sb_add(&sb, "  KTAP version 1\n");
 		sb_addf(&sb, "  # Subtest: %s\n", arches[a]);
 		sb_addf(&sb, "  1..%d\n", ncfg);
 		for (i = 0; i < r->ncells; i++) {
 			const struct cell_result *c = r->cells[i];
 
-			if (strcmp(c->arch, arches[a]))
+			if (!c->ntus || strcmp(c->arch, arches[a]))
 				continue;
 			failed |= ktap_cell(&sb, c, ++n);
 			all_skipped &= c->skipped;

@@ -34,21 +34,21 @@ START_TEST(test_each_verdict)
 	char *xml = render_junit(&run);
 
 	ck_assert_str_eq(xml, XML_HEAD
-		"<testsuites name=\"hdrtest\" tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"1\">\n"
+		"<testsuites name=\"hdrtest\" tests=\"4\" failures=\"1\" errors=\"1\">\n"
 		"  <testsuite name=\"x86_64/defconfig\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\">\n"
 		"    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/a.h\"/>\n"
 		"    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/b.h\">\n"
 		"      <failure type=\"compile\" message=\"b.h:3:5: error: unknown type name\">"
-		"b.h needs linux/types.h</failure>\n"
+		"b.h:3:5: error: unknown type name\nwhy: b.h needs linux/types.h</failure>\n"
 		"      <system-out><![CDATA[b.h:3:5: error: unknown type name\n]]></system-out>\n"
 		"    </testcase>\n"
 		"    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/c.h\">\n"
-		"      <skipped message=\"no gcc\"/>\n"
+		"      <skipped message=\"no gcc\">no gcc</skipped>\n"
 		"    </testcase>\n"
 		"  </testsuite>\n"
 		"  <testsuite name=\"arm64/defconfig\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
 		"    <testcase classname=\"hdrtest.arm64.defconfig\" name=\"linux/d.h\">\n"
-		"      <error type=\"kbuild\" message=\"kbuild 'make prepare' failed\"></error>\n"
+		"      <error type=\"kbuild\" message=\"kbuild 'make prepare' failed\">kbuild 'make prepare' failed</error>\n"
 		"    </testcase>\n"
 		"  </testsuite>\n"
 		"</testsuites>\n");
@@ -74,15 +74,15 @@ START_TEST(test_escaping)
 	char *xml = render_junit(&odd_run);
 
 	ck_assert_str_eq(xml, XML_HEAD
-		"<testsuites name=\"hdrtest\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\">\n"
+		"<testsuites name=\"hdrtest\" tests=\"2\" failures=\"1\" errors=\"0\">\n"
 		"  <testsuite name=\"x&amp;y/&lt;c&gt;\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\">\n"
 		"    <testcase classname=\"hdrtest.x&amp;y.&lt;c&gt;\" name=\"a&amp;b&lt;c&gt;&quot;d'.h\">\n"
 		"      <failure type=\"compile\" message=\"x &lt; y &amp;&amp; y &gt; &quot;z&quot; 'w'&#10;next\">"
-		"</failure>\n"
+		"x &lt; y &amp;&amp; y &gt; \"z\" 'w'\nnext</failure>\n"
 		"      <system-out><![CDATA[a]]]]><![CDATA[>b]]]]]><![CDATA[>c]]></system-out>\n"
 		"    </testcase>\n"
 		"    <testcase classname=\"hdrtest.x&amp;y.&lt;c&gt;\" name=\"s.h\">\n"
-		"      <skipped message=\"&lt;no&gt; &amp; &quot;gcc&quot;\"/>\n"
+		"      <skipped message=\"&lt;no&gt; &amp; &quot;gcc&quot;\">&lt;no&gt; &amp; \"gcc\"</skipped>\n"
 		"    </testcase>\n"
 		"  </testsuite>\n"
 		"</testsuites>\n");
@@ -108,6 +108,35 @@ START_TEST(test_cdata_closes_once)
 }
 END_TEST
 
+/* A log or a diagnostic may hold any bytes: a control character XML does
+ * not allow is dropped, a byte that is no UTF-8 (a stray Latin-1 byte, a
+ * surrogate, an overlong form, U+FFFF) becomes U+FFFD, valid UTF-8 stays;
+ * tabs and line breaks in an attribute are character references. */
+static struct tu_result bytes_tus[] = {
+	{ .header = "e.h", .verdict = V_FAIL, .detail = "a\tb\rc\x01" "d\xe9" "e \xe2\x80\x98q\xe2\x80\x99",
+	  .log = "\x1b[1m\xed\xa0\x80|\xc0\xaf|\xef\xbf\xbf|\xf0\x9f\x98\x80|\xf4\x90\x80\x80|\xe2\x82" },
+};
+static struct cell_result bytes_cell = {
+	.arch = "x86_64", .config = "defconfig", .tus = bytes_tus, .ntus = 1,
+};
+static struct cell_result *bytes_cells[] = { &bytes_cell };
+static const struct run_results bytes_run = { bytes_cells, 1 };
+
+#define FFFD "\xef\xbf\xbd"
+
+START_TEST(test_bytes_xml_cannot_hold)
+{
+	char *xml = render_junit(&bytes_run);
+
+	ck_assert_msg(strstr(xml, "<failure type=\"compile\" message=\"a&#9;b&#13;cd" FFFD "e "
+				  "\xe2\x80\x98q\xe2\x80\x99\">a\tb\rcd" FFFD "e \xe2\x80\x98q\xe2\x80\x99</failure>\n"),
+		      "%s", xml);
+	ck_assert_msg(strstr(xml, "<system-out><![CDATA[[1m" FFFD FFFD FFFD "|" FFFD FFFD "|" FFFD FFFD FFFD "|"
+				  "\xf0\x9f\x98\x80|" FFFD FFFD FFFD FFFD "|" FFFD FFFD "]]></system-out>\n"), "%s", xml);
+	free(xml);
+}
+END_TEST
+
 Suite *junit_suite(void)
 {
 	Suite *s = suite_create("junit");
@@ -116,6 +145,7 @@ Suite *junit_suite(void)
 	tcase_add_test(tc, test_each_verdict);
 	tcase_add_test(tc, test_escaping);
 	tcase_add_test(tc, test_cdata_closes_once);
+	tcase_add_test(tc, test_bytes_xml_cannot_hold);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -60,17 +60,11 @@ START_TEST(test_ktap)
 			       "1..2\n"
 			       KTAP_X86_DEFCONFIG
 			       "    1..2\n"
-			       "      KTAP version 1\n"
-			       "      # Subtest: linux/a.h\n"
-			       "      1..2\n"
-			       "      ok 1 a_fn\n"
-			       "      ok 2 A_FLAG # SKIP not provided under this config: only if CONFIG_X && !CONFIG_Y\n"
+			       "    # symbol a_fn: ok\n"
+			       "    # symbol A_FLAG: skip: not provided under this config: only if CONFIG_X && !CONFIG_Y\n"
 			       "    ok 1 linux/a.h\n"
-			       "      KTAP version 1\n"
-			       "      # Subtest: linux/b.h\n"
-			       "      1..2\n"
-			       "      not ok 1 b_one\n"
-			       "      ok 2 b_two\n"
+			       "    # symbol b_one: not ok\n"
+			       "    # symbol b_two: ok\n"
 			       "    # include/linux/b.h:3:5: error: unknown type name 'u8'\n"
 			       "    not ok 2 linux/b.h\n"
 			       "  not ok 1 defconfig\n"
@@ -142,20 +136,14 @@ START_TEST(test_ktap_grouping)
 			       "    KTAP version 1\n"
 			       "    # Subtest: defconfig\n"
 			       "    1..1\n"
-			       "      KTAP version 1\n"
-			       "      # Subtest: linux/c.h\n"
-			       "      1..2\n"
-			       "      not ok 1 c_one\n"
-			       "      ok 2 c_two # SKIP not checked: the compiler stopped early\n"
+			       "    # symbol c_one: not ok\n"
+			       "    # symbol c_two: skip: not checked: the compiler stopped early\n"
 			       "    # include/linux/c.h:1:10: fatal error: linux/d.h\tgone second line\n"
 			       "    not ok 1 linux/c.h\n"
 			       "  not ok 1 defconfig\n"
 			       "    KTAP version 1\n"
 			       "    # Subtest: debug\n"
 			       "    1..1\n"
-			       "      KTAP version 1\n"
-			       "      # Subtest: linux/a.h\n"
-			       "      1..0\n"
 			       "    ok 1 linux/a.h\n"
 			       "  ok 2 debug\n"
 			       "not ok 1 x86_64\n"
@@ -165,12 +153,46 @@ START_TEST(test_ktap_grouping)
 			       "    KTAP version 1\n"
 			       "    # Subtest: defconfig\n"
 			       "    1..1\n"
-			       "      KTAP version 1\n"
-			       "      # Subtest: linux/a.h\n"
-			       "      1..0\n"
 			       "    ok 1 linux/a.h\n"
 			       "  ok 1 defconfig\n"
 			       "ok 2 arm64\n");
+	free(ktap);
+}
+END_TEST
+
+/* kunit.py splits lines wherever Python's str.splitlines() does, and
+ * reads " # SKIP" anywhere on a result line as the directive: a header's
+ * texts stay on one line, and an error whose text says "# SKIP" stays an
+ * error.  A cell with no header is left out (kunit.py errors on 1..0). */
+static struct tu_result odd_tus[] = {
+	{ .header = "linux/a.h", .stem = "linux/a", .verdict = V_FAIL,
+	  .detail = "a\rb\fc\vd\x1c" "e\xc2\x85" "f\xe2\x80\xa8g\xe2\x80\xa9h \xe2\x80\x98q\xe2\x80\x99", .log = "" },
+	{ .header = "linux/b.h", .stem = "linux/b", .verdict = V_ERROR, .detail = "rc: # SKIP me\rnot", .log = "" },
+};
+static struct cell_result odd_cell = {
+	.arch = "x86_64", .config = "defconfig", .dir = "/o/x", .display = "x86_64/defconfig", .reason = "",
+	.repro = "", .tus = odd_tus, .ntus = 2,
+};
+static struct cell_result empty_cell = {
+	.arch = "arm64", .config = "tiny", .dir = "/o/t", .display = "arm64/tiny", .reason = "", .repro = "",
+};
+static struct cell_result *cells_odd[] = { &empty_cell, &odd_cell };
+static const struct run_results run_odd = { cells_odd, 2 };
+
+START_TEST(test_ktap_one_line_texts)
+{
+	char *ktap = render_ktap(&run_odd);
+
+	ck_assert_str_eq(ktap, KTAP_START
+			       "# arm64/tiny: no header to test\n"
+			       "1..1\n"
+			       KTAP_X86_DEFCONFIG
+			       "    1..2\n"
+			       "    # a b c d e f g h \xe2\x80\x98q\xe2\x80\x99\n"
+			       "    not ok 1 linux/a.h\n"
+			       "    not ok 2 linux/b.h # ERROR rc: \\# SKIP me not\n"
+			       "  not ok 1 defconfig\n"
+			       "not ok 1 x86_64\n");
 	free(ktap);
 }
 END_TEST
@@ -258,6 +280,8 @@ static struct cell_result x86_pass_cell = {
 static struct cell_result *cells_err[] = { &x86_pass_cell, &errored_cell };
 static const struct run_results run_err = { cells_err, 2 };
 
+/* An errored cell has its headers, each an ERROR, as in the TSV: kunit.py
+ * counts them as failed, one per header. */
 START_TEST(test_errored_cell_ktap)
 {
 	char *ktap = render_ktap(&run_err);
@@ -266,17 +290,19 @@ START_TEST(test_errored_cell_ktap)
 			       "1..2\n"
 			       KTAP_X86_DEFCONFIG
 			       "    1..1\n"
-			       "      KTAP version 1\n"
-			       "      # Subtest: linux/a.h\n"
-			       "      1..2\n"
-			       "      ok 1 a_fn\n"
-			       "      ok 2 A_FLAG # SKIP not provided under this config: only if CONFIG_X && !CONFIG_Y\n"
+			       "    # symbol a_fn: ok\n"
+			       "    # symbol A_FLAG: skip: not provided under this config: only if CONFIG_X && !CONFIG_Y\n"
 			       "    ok 1 linux/a.h\n"
 			       "  ok 1 defconfig\n"
 			       "ok 1 x86_64\n"
 			       "  KTAP version 1\n"
 			       "  # Subtest: arm64\n"
 			       "  1..1\n"
+			       "    KTAP version 1\n"
+			       "    # Subtest: defconfig\n"
+			       "    1..2\n"
+			       "    not ok 1 linux/a.h # ERROR kbuild 'make prepare' failed: x.h:1:1: error: \\#error boom\n"
+			       "    not ok 2 linux/b.h # ERROR kbuild 'make prepare' failed: x.h:1:1: error: \\#error boom\n"
 			       "  not ok 1 defconfig # ERROR kbuild 'make prepare' failed: x.h:1:1: error: \\#error "
 			       "boom\n"
 			       "not ok 2 arm64\n");
@@ -300,18 +326,16 @@ START_TEST(test_errored_cell_junit)
 	char *xml = render_junit(&run_err);
 
 	ck_assert_str_eq(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-			      "<testsuites name=\"hdrtest\" tests=\"3\" failures=\"0\" errors=\"2\" skipped=\"0\">\n"
+			      "<testsuites name=\"hdrtest\" tests=\"3\" failures=\"0\" errors=\"2\">\n"
 			      "  <testsuite name=\"x86_64/defconfig\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
 			      "    <testcase classname=\"hdrtest.x86_64.defconfig\" name=\"linux/a.h\"/>\n"
 			      "  </testsuite>\n"
 			      "  <testsuite name=\"arm64/defconfig\" tests=\"2\" failures=\"0\" errors=\"2\" skipped=\"0\">\n"
 			      "    <testcase classname=\"hdrtest.arm64.defconfig\" name=\"linux/a.h\">\n"
-			      "      <error type=\"kbuild\" message=\"kbuild 'make prepare' failed: x.h:1:1: error: "
-			      "#error boom\"></error>\n"
+			      "      <error type=\"kbuild\" message=\"" KBUILD_FAILED "\">" KBUILD_FAILED "</error>\n"
 			      "    </testcase>\n"
 			      "    <testcase classname=\"hdrtest.arm64.defconfig\" name=\"linux/b.h\">\n"
-			      "      <error type=\"kbuild\" message=\"kbuild 'make prepare' failed: x.h:1:1: error: "
-			      "#error boom\"></error>\n"
+			      "      <error type=\"kbuild\" message=\"" KBUILD_FAILED "\">" KBUILD_FAILED "</error>\n"
 			      "    </testcase>\n"
 			      "  </testsuite>\n"
 			      "</testsuites>\n");
@@ -423,8 +447,8 @@ static struct cell_result mixed_cell = {
 static struct cell_result *cells_mixed[] = { &mixed_cell };
 static const struct run_results run_mixed = { cells_mixed, 1 };
 
-/* kunit.py counts a test that has subtests by them alone: a failure that
- * no symbol is charged with has none, an unreadable TU is an ERROR. */
+/* An unreadable TU is an ERROR; a failure that no symbol is charged with
+ * lists no symbol. */
 START_TEST(test_tu_error_and_symbolless_failure_ktap)
 {
 	char *ktap = render_ktap(&run_mixed);
@@ -509,6 +533,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, test_tsv);
 	tcase_add_test(tc, test_ktap_grouping);
 	tcase_add_test(tc, test_tsv_one_line_fields);
+	tcase_add_test(tc, test_ktap_one_line_texts);
 	tcase_add_test(tc, test_table);
 	tcase_add_test(tc, test_failures);
 	tcase_add_test(tc, test_tally);
