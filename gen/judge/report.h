@@ -19,6 +19,27 @@ struct tally {
 void tally_run(const struct run_results *r, struct tally *t);
 void tally_cell(const struct cell_result *c, struct tally *t);
 
+/* A failure and the cells it occurs in (see distinct_failures()). */
+struct distinct_failure {
+	const char *header;
+	char *detail;		/* the first diagnostic, the TU's cell taken off its path */
+	const char *why;	/* the first cell's explanation, or NULL */
+	const struct cell_result **cells;
+	int ncells;
+};
+
+/* Failing TUs grouped by header and first diagnostic, in first-seen
+ * order: how many; *out is freed with distinct_failures_free(). */
+int distinct_failures(const struct run_results *r, struct distinct_failure **out);
+void distinct_failures_free(struct distinct_failure *d, int n);
+
+/* "a, b": the symbols a diagnostic points into, added to sb. */
+struct strbuf;
+void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *t);
+/* The one-line command that compiles t again as kbuild did, or NULL when
+ * the cell has none (caller frees). */
+char *failure_repro(const struct cell_result *c, const struct tu_result *t);
+
 void write_table(FILE *f, const struct run_results *r);
 void write_failures(FILE *f, const struct run_results *r);
 void write_distinct_failures(FILE *f, const struct run_results *r);
