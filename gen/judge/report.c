@@ -44,8 +44,7 @@ void tally_run(const struct run_results *r, struct tally *t)
 		add_cell(r->cells[i], t);
 }
 
-/* The TU of header in cell, or NULL. */
-static const struct tu_result *find_tu(const struct cell_result *c, const char *header)
+const struct tu_result *find_tu(const struct cell_result *c, const char *header)
 {
 	int i;
 
@@ -55,8 +54,7 @@ static const struct tu_result *find_tu(const struct cell_result *c, const char *
 	return NULL;
 }
 
-/* Rows: every header any cell has, in first-seen order. */
-static int collect_headers(const struct run_results *r, const char ***out)
+int collect_headers(const struct run_results *r, const char ***out)
 {
 	const char **hs = NULL;
 	int n = 0, i, j, k;
@@ -280,13 +278,21 @@ void write_failures(FILE *f, const struct run_results *r)
 	}
 }
 
+char *summary_line(const struct tally *t)
+{
+	return xasprintf("hdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip, %d error",
+			 t->pass + t->fail + t->skip + t->error, t->pass, t->fail, t->skip, t->error);
+}
+
 int write_summary(FILE *f, const struct run_results *r)
 {
 	struct tally t;
+	char *line;
 
 	tally_run(r, &t);
-	fprintf(f, "\nhdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip, %d error\n",
-		t.pass + t.fail + t.skip + t.error, t.pass, t.fail, t.skip, t.error);
+	line = summary_line(&t);
+	fprintf(f, "\n%s\n", line);
+	free(line);
 	if (t.pass + t.fail == 0) {
 		error("nothing was compiled: every cell was skipped or errored; this run proves nothing");
 		return 1;

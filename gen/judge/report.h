@@ -19,6 +19,12 @@ struct tally {
 void tally_run(const struct run_results *r, struct tally *t);
 void tally_cell(const struct cell_result *c, struct tally *t);
 
+/* The TU of header in cell, or NULL. */
+const struct tu_result *find_tu(const struct cell_result *c, const char *header);
+/* Every header any cell has, in first-seen order (the table's rows): how
+ * many; *out (freed by the caller) points into r. */
+int collect_headers(const struct run_results *r, const char ***out);
+
 /* A failure and the cells it occurs in (see distinct_failures()). */
 struct distinct_failure {
 	const char *header;
@@ -46,6 +52,10 @@ void write_distinct_failures(FILE *f, const struct run_results *r);
 char *render_ktap(const struct run_results *r);
 char *render_tsv(const struct run_results *r);
 char *render_junit(const struct run_results *r);
+
+/* "hdrtest: 42 cells (header x arch x config): 28 pass, 14 fail, 0 skip,
+ * 0 error" (caller frees). */
+char *summary_line(const struct tally *t);
 
 /* The summary line.  Returns whether the run failed (1) or passed (0): it
  * fails if any TU failed or errored, or if nothing was compiled (said on
