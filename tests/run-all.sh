@@ -1,9 +1,9 @@
 #!/bin/sh
 # The whole test suite: the Check unit tests, the same under ASan and
 # UBSan, every fuzz corpus and committed crash input replayed under ASan
-# and UBSan, then the end-to-end tests on the real kernel tree and the
-# fault tests.  Each suite ends with its own summary line; this one adds
-# them up in one last line:
+# and UBSan, then the end-to-end tests on the real kernel tree, the HTML
+# report in headless Chromium and the fault tests.  Each suite ends with
+# its own summary line; this one adds them up in one last line:
 #   check: N passed, N failed, N skipped
 # A suite that prints no summary counts as one failure.
 set -u
@@ -68,6 +68,7 @@ suite unit check_summary out/bin/unit-tests
 suite unit-asan check_summary env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 out/bin/unit-tests-asan
 suite fuzz-replay fuzz_replay
 suite e2e tests/e2e/run.sh
+suite html tests/e2e/html.sh
 suite faults tests/e2e/faults.sh
 suite faults-write tests/e2e/faults-write.sh
 
