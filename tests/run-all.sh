@@ -2,9 +2,9 @@
 # The whole test suite: the Check unit tests, the same under ASan and
 # UBSan, every fuzz corpus and committed crash input replayed under ASan
 # and UBSan, then the end-to-end tests on the real kernel tree, KTAP and
-# JUnit as kunit.py and a JUnit schema read them, and the fault tests.
-# Each suite ends with its own summary line; this one adds them up in one
-# last line:
+# JUnit as kunit.py and a JUnit schema read them, the HTML report in
+# headless Chromium, and the fault tests.  Each suite ends with its own
+# summary line; this one adds them up in one last line:
 #   check: N passed, N failed, N skipped
 # A suite that prints no summary counts as one failure.
 set -u
@@ -70,6 +70,7 @@ suite unit-asan check_summary env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace
 suite fuzz-replay fuzz_replay
 suite e2e tests/e2e/run.sh
 suite ktap-junit tests/e2e/ktap-junit.sh
+suite html tests/e2e/html.sh
 suite faults tests/e2e/faults.sh
 suite faults-write tests/e2e/faults-write.sh
 

@@ -9,6 +9,7 @@
 #include "cmd/commands.h"
 #include "judge/explain.h"
 #include "base/files.h"
+#include "judge/html.h"
 #include "judge/report.h"
 #include "judge/results.h"
 #include "scan/scan.h"
@@ -37,28 +38,79 @@ static void explain_run(struct run_results *r)
 	scan_free(ix);
 }
 
-/* KTAP, TSV and JUnit: none is replaced unless all three were written. */
-static int write_results(const struct run_results *r, const char *ktap, const char *tsv,
-			 const char *junit)
-{
-	const char *paths[] = { ktap, tsv, junit };
-	char *texts[] = { ktap ? render_ktap(r) : NULL, tsv ? render_tsv(r) : NULL,
-			  junit ? render_junit(r) : NULL };
-	int i, ret = write_files_atomic(3, paths, (const char *const *)texts);
+/* What other steps left in OUT that the page shows as sections, when
+ * they ran: slimness, coverage, and the fixes of make fix. */
+static const struct {
+	const char *id, *title, *file;
+} page_sections[] = {
+	{ "slimness", "Slimness (make slimness)", "slimness.txt" },
+	{ "coverage", "Branch coverage (make coverage)", "coverage.txt" },
+	{ "fix", "Fixes (make fix)", "fix/summary.txt" },
+};
+#define NSECTIONS (sizeof(page_sections) / sizeof(page_sections[0]))
 
-	for (i = 0; i < 3; i++)
+/* The HTML page, its log links relative to the dir it is written to.
+ * NULL after an error. */
+static char *render_page(const struct run_results *r, const char *out, const char *html)
+{
+	struct html_section secs[NSECTIONS];
+	char *texts[NSECTIONS] = { NULL }, *dir = xstrdup(html), *slash = strrchr(dir, '/'), *page = NULL;
+	char dirabs[PATH_MAX];
+	struct html_options o = { dirabs, secs, 0 };
+	size_t i;
+
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	if (!realpath(slash ? dir : ".", dirabs)) {
+		error("cannot resolve the dir of %s: %s", html, strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < NSECTIONS; i++) {
+		char *path = xasprintf("%s/%s", out, page_sections[i].file);
+
+		texts[i] = read_text_file(path, NULL, "text");
+		if (!texts[i] && errno != ENOENT) {
+			if (errno != EILSEQ)
+				error("cannot read %s: %s", path, strerror(errno));
+			free(path);
+			goto out;
+		}
+		free(path);
+		if (texts[i])
+			secs[o.nsections++] = (struct html_section){ page_sections[i].id, page_sections[i].title,
+								     page_sections[i].file, texts[i] };
+	}
+	page = render_html(r, &o);
+out:
+	for (i = 0; i < NSECTIONS; i++)
+		free(texts[i]);
+	free(dir);
+	return page;
+}
+
+/* KTAP, TSV, JUnit and HTML: none is replaced unless all were written. */
+static int write_results(const struct run_results *r, const char *out, const char *ktap, const char *tsv,
+			 const char *junit, const char *html)
+{
+	const char *paths[] = { ktap, tsv, junit, html };
+	char *texts[] = { ktap ? render_ktap(r) : NULL, tsv ? render_tsv(r) : NULL,
+			  junit ? render_junit(r) : NULL, html ? render_page(r, out, html) : NULL };
+	int i, ret = html && !texts[3] ? -1 : write_files_atomic(4, paths, (const char *const *)texts);
+
+	for (i = 0; i < 4; i++)
 		free(texts[i]);
 	return ret;
 }
 
 static int run_report(const struct command *cmd, int argc, char **argv)
 {
-	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL, *drift = NULL;
+	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL, *html = NULL, *drift = NULL;
 	const struct cmd_option opts[] = {
 		{ "out", &out, 1, 0 },
 		{ "ktap", &ktap, 0, 0 },
 		{ "tsv", &tsv, 0, 0 },
 		{ "junit", &junit, 0, 0 },
+		{ "html", &html, 0, 0 },
 		{ "drift", &drift, 0, 0 },
 		{ NULL, NULL, 0, 0 },
 	};
@@ -91,7 +143,7 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 	drift_lines_free(&dl);
 	if (!bad)
 		explain_run(&r);
-	if (!bad && !write_results(&r, ktap, tsv, junit)) {
+	if (!bad && !write_results(&r, outabs, ktap, tsv, junit, html)) {
 		write_table(stdout, &r);
 		write_failures(stdout, &r);
 		write_distinct_failures(stdout, &r);
@@ -104,7 +156,7 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 }
 
 const struct command cmd_report = {
-	"report", "judge the compiled cells; write the table, KTAP, TSV, JUnit",
-	"--out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--drift FILE]\nARCH/CONFIG...",
+	"report", "judge the compiled cells; write the table, KTAP, TSV, JUnit, HTML",
+	"--out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--html FILE] [--drift FILE]\nARCH/CONFIG...",
 	run_report,
 };

@@ -44,8 +44,7 @@ void tally_run(const struct run_results *r, struct tally *t)
 		add_cell(r->cells[i], t);
 }
 
-/* The TU of header in cell, or NULL. */
-static const struct tu_result *find_tu(const struct cell_result *c, const char *header)
+const struct tu_result *find_tu(const struct cell_result *c, const char *header)
 {
 	int i;
 
@@ -55,8 +54,7 @@ static const struct tu_result *find_tu(const struct cell_result *c, const char *
 	return NULL;
 }
 
-/* Rows: every header any cell has, in first-seen order. */
-static int collect_headers(const struct run_results *r, const char ***out)
+int collect_headers(const struct run_results *r, const char ***out)
 {
 	const char **hs = NULL;
 	int n = 0, i, j, k;
@@ -109,15 +107,13 @@ static void write_cell_lines(FILE *f, const struct run_results *r)
 	}
 }
 
-/* Failures grouped by header and first diagnostic: what a maintainer reads. */
-void write_distinct_failures(FILE *f, const struct run_results *r)
+/* The distinct failures of a run: failing TUs grouped by header and first
+ * diagnostic (the TU's own path taken off, so that the same failure in
+ * two cells is one), in first-seen order, each with the cells it occurs
+ * in.  The terminal report and the HTML page both list them. */
+int distinct_failures(const struct run_results *r, struct distinct_failure **out)
 {
-	struct distinct {
-		const char *header;
-		char *detail;	/* the TU's path without its cell: the same in every cell */
-		const char *why;
-		struct strbuf cells;
-	} *d = NULL;
+	struct distinct_failure *d = NULL;
 	int nd = 0, i, j, k;
 
 	for (i = 0; i < r->ncells; i++) {
@@ -138,27 +134,50 @@ void write_distinct_failures(FILE *f, const struct run_results *r)
 			if (k < nd) {
 				free(detail);
 			} else {
-				struct distinct *n = push(&d, &nd, sizeof(*d));
+				struct distinct_failure *n = push(&d, &nd, sizeof(*d));
 
 				n->header = t->header;
 				n->detail = detail;
 				n->why = t->explanation;
-				sb_init(&n->cells);
+				n->cells = NULL;
+				n->ncells = 0;
 			}
-			sb_addf(&d[k].cells, "%s%s/%s", d[k].cells.len ? " " : "", c->arch, c->config);
+			*(const struct cell_result **)push(&d[k].cells, &d[k].ncells, sizeof(c)) = c;
 		}
 	}
+	*out = d;
+	return nd;
+}
+
+void distinct_failures_free(struct distinct_failure *d, int n)
+{
+	int k;
+
+	for (k = 0; k < n; k++) {
+		free(d[k].detail);
+		free(d[k].cells);
+	}
+	free(d);
+}
+
+/* Failures grouped by header and first diagnostic: what a maintainer reads. */
+void write_distinct_failures(FILE *f, const struct run_results *r)
+{
+	struct distinct_failure *d;
+	int nd = distinct_failures(r, &d), i, k;
+
 	if (nd)
 		fprintf(f, "\n%d distinct failures (header, first diagnostic, cells):\n", nd);
 	for (k = 0; k < nd; k++) {
 		fprintf(f, "\n%s\n  %s\n", d[k].header, d[k].detail);
 		if (d[k].why)
 			fprintf(f, "  why: %s\n", d[k].why);
-		fprintf(f, "  in: %s\n", d[k].cells.buf);
-		sb_release(&d[k].cells);
-		free(d[k].detail);
+		fprintf(f, "  in:");
+		for (i = 0; i < d[k].ncells; i++)
+			fprintf(f, " %s/%s", d[k].cells[i]->arch, d[k].cells[i]->config);
+		fputc('\n', f);
 	}
-	free(d);
+	distinct_failures_free(d, nd);
 }
 
 void write_table(FILE *f, const struct run_results *r)
@@ -194,7 +213,7 @@ void write_table(FILE *f, const struct run_results *r)
 	free(hs);
 }
 
-static void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *t)
+void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *t)
 {
 	int i, n = 0;
 
@@ -205,10 +224,18 @@ static void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *
 	}
 }
 
+char *failure_repro(const struct cell_result *c, const struct tu_result *t)
+{
+	if (!*c->repro)
+		return NULL;
+	return xasprintf("%s -c -o /dev/null %s/%s.c", c->repro, c->dir, t->stem);
+}
+
 /* One failing or unreadable TU: what it says, why, and how to see it again. */
 static void write_failure(FILE *f, const struct cell_result *c, const struct tu_result *t)
 {
 	struct strbuf sb;
+	char *repro;
 
 	fprintf(f, "\n%s %s/%s %s\n  %s\n", t->verdict == V_FAIL ? "FAIL" : "ERROR", c->arch, c->config, t->header,
 		t->detail);
@@ -222,8 +249,10 @@ static void write_failure(FILE *f, const struct cell_result *c, const struct tu_
 		fprintf(f, "  also pulls in the forbidden header %s\n", t->forbidden);
 	sb_release(&sb);
 	fprintf(f, "  log: %s/%s.log\n", c->dir, t->stem);
-	if (*c->repro)
-		fprintf(f, "  reproduce: %s -c -o /dev/null %s/%s.c\n", c->repro, c->dir, t->stem);
+	repro = failure_repro(c, t);
+	if (repro)
+		fprintf(f, "  reproduce: %s\n", repro);
+	free(repro);
 }
 
 void write_failures(FILE *f, const struct run_results *r)
@@ -249,13 +278,21 @@ void write_failures(FILE *f, const struct run_results *r)
 	}
 }
 
+char *summary_line(const struct tally *t)
+{
+	return xasprintf("hdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip, %d error",
+			 t->pass + t->fail + t->skip + t->error, t->pass, t->fail, t->skip, t->error);
+}
+
 int write_summary(FILE *f, const struct run_results *r)
 {
 	struct tally t;
+	char *line;
 
 	tally_run(r, &t);
-	fprintf(f, "\nhdrtest: %d cells (header x arch x config): %d pass, %d fail, %d skip, %d error\n",
-		t.pass + t.fail + t.skip + t.error, t.pass, t.fail, t.skip, t.error);
+	line = summary_line(&t);
+	fprintf(f, "\n%s\n", line);
+	free(line);
 	if (t.pass + t.fail == 0) {
 		error("nothing was compiled: every cell was skipped or errored; this run proves nothing");
 		return 1;

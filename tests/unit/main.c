@@ -33,6 +33,7 @@ int main(void)
 	srunner_add_suite(sr, writes_suite());
 	srunner_add_suite(sr, directives_suite());
 	srunner_add_suite(sr, junit_suite());
+	srunner_add_suite(sr, html_suite());
 	srunner_add_suite(sr, ci_files_suite());
 	srunner_add_suite(sr, run_suite());
 	srunner_add_suite(sr, slimness_suite());

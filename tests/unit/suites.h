@@ -23,6 +23,7 @@ Suite *robust_suite(void);
 Suite *writes_suite(void);
 Suite *directives_suite(void);
 Suite *junit_suite(void);
+Suite *html_suite(void);
 Suite *ci_files_suite(void);
 Suite *run_suite(void);
 Suite *slimness_suite(void);
