@@ -28,9 +28,11 @@ stages:
   stage: test
   timeout: 1h
   variables:
-    HDRTEST_CACHE: $CI_PROJECT_DIR/.cache/hdrtest
-    HDRTEST_DIR: $CI_PROJECT_DIR
-    HDRTEST_OUT: $CI_PROJECT_DIR/out
+    # relative to the project dir, where a job starts (not $CI_PROJECT_DIR,
+    # which gitlab-ci-local sets to the image's path even in a shell)
+    HDRTEST_DIR: .
+    HDRTEST_OUT: out
+    HDRTEST_CACHE: .cache/hdrtest
   cache:
     key: hdrtest-$HDRTEST_ARCH
     paths:
