@@ -68,6 +68,7 @@ suite unit check_summary out/bin/unit-tests
 suite unit-asan check_summary env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 out/bin/unit-tests-asan
 suite fuzz-replay fuzz_replay
 suite e2e tests/e2e/run.sh
+suite ci-test tests/e2e/ci-test.sh
 suite faults tests/e2e/faults.sh
 suite faults-write tests/e2e/faults-write.sh
 
