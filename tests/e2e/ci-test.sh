@@ -129,16 +129,18 @@ rc=$?
 sed 's/^/#   /' "$out/action-validator.log"
 echo "#   (exit $rc)"
 check "action-validator accepts ci/github/hdrtest.yml" [ "$rc" -eq 0 ]
-# broken: a job key misspelt, and a step with two actions
+# broken: a job key misspelt, and a step that both uses an action and runs
 sed -e '0,/^    runs-on:/s//    runs_on:/' ci/github/hdrtest.yml > "$out/broken-runs-on.yml"
 "$bin/action-validator" "$out/broken-runs-on.yml" > "$out/action-validator-broken.log" 2>&1
 rc=$?
-check "action-validator rejects a copy with runs-on misspelt (exit $rc)" [ "$rc" -ne 0 ]
-sed -e '0,/^      - uses: actions\/checkout@v4$/s//      - uses: actions\/checkout@v4\n        run: true/' \
+check "action-validator rejects a copy with runs-on misspelt (exit $rc)" sh -c \
+	"[ $rc -ne 0 ] && grep -q \"Additional property 'runs_on' is not allowed\" '$out/action-validator-broken.log'"
+sed -e '0,/^      - uses: actions\/checkout@v4$/s//      - uses: actions\/checkout@v4\n        run: echo/' \
 	ci/github/hdrtest.yml > "$out/broken-step.yml"
 "$bin/action-validator" "$out/broken-step.yml" > "$out/action-validator-broken2.log" 2>&1
 rc=$?
-check "action-validator rejects a copy whose step both uses and runs (exit $rc)" [ "$rc" -ne 0 ]
+check "action-validator rejects a copy whose step both uses and runs (exit $rc)" sh -c \
+	"[ $rc -ne 0 ] && grep -q '\"path\": \"/jobs/x86_64/steps/0\"' '$out/action-validator-broken2.log'"
 
 # --- 3. the GitLab job ---------------------------------------------------------
 # The default tree, and a git repository of it: one commit with fixed
