@@ -71,6 +71,7 @@ suite fuzz-replay fuzz_replay
 suite e2e tests/e2e/run.sh
 suite ktap-junit tests/e2e/ktap-junit.sh
 suite html tests/e2e/html.sh
+suite ci-test tests/e2e/ci-test.sh
 suite faults tests/e2e/faults.sh
 suite faults-write tests/e2e/faults-write.sh
 
