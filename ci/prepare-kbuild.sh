@@ -210,7 +210,7 @@ watch_step() { # watch_step STEP
 	while sleep 1 && kill -0 $$ 2>/dev/null; do
 		ws_t=$((ws_t + 1))
 		[ $((ws_t % 15)) -eq 5 ] || continue
-		ws_last=$(tail -n 1 "$log" 2>/dev/null | sed 's/^ *//; s/  */ /g' | cut -c1-80)
+		ws_last=$(tail -n 1 "$log" 2>/dev/null | sed "s|$work/||g; s/^ *//; s/  */ /g" | cut -c1-80)
 		echo "  KBUILD  $tag$arch/$config: $1, $ws_t s${ws_last:+: $ws_last}" >&2
 	done
 }
