@@ -116,8 +116,8 @@ static void tree_identity(struct strbuf *sb, const char *tree)
 	}
 }
 
-/* The compiler as found in PATH (resolved, with its size and time), or
- * "none": a compiler installed or upgraded changes the plan. */
+/* A tool as found in PATH (resolved, with its size and time), or "none":
+ * a compiler or linker installed or upgraded changes the plan. */
 static void compiler_identity(struct strbuf *sb, const char *tool)
 {
 	const char *path = getenv("PATH");
@@ -169,13 +169,34 @@ static char *cell_plan(const struct plan_opts *o, const struct arch *a, const st
 	put(&sb, "cache", o->cache);
 	put(&sb, "overlay", o->overlay);
 	put(&sb, "tree_identity", tree_id);
-	tool = a->llvm ? xasprintf("clang%s", strcmp(a->llvm, "1") ? a->llvm : "")
-		       : xasprintf("%sgcc", a->cross ? a->cross : "");
+	/* One tool of each package the prepare needs: a cell skipped for a
+	 * missing one is prepared again once it is installed (its plan
+	 * changes), and need not be looked at on every run. */
 	sb_init(&id);
-	compiler_identity(&id, tool);
+	if (a->llvm) {
+		const char *v = strcmp(a->llvm, "1") ? a->llvm : "";
+		const char *fmt[] = { "clang%s", "ld.lld%s", "llvm-ar%s" };
+
+		for (i = 0; i < 3; i++) {
+			tool = xasprintf(fmt[i], v);
+			if (i)
+				sb_addf(&id, "; ");
+			compiler_identity(&id, tool);
+			free(tool);
+		}
+	} else {
+		const char *cross = a->cross ? a->cross : "";
+
+		tool = xasprintf("%sgcc", cross);
+		compiler_identity(&id, tool);
+		free(tool);
+		tool = xasprintf("%sld", cross);
+		sb_addf(&id, "; ");
+		compiler_identity(&id, tool);
+		free(tool);
+	}
 	put(&sb, "compiler_identity", id.buf);
 	sb_release(&id);
-	free(tool);
 	return sb_detach(&sb);
 }
 

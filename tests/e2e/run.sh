@@ -84,6 +84,7 @@ check "the reproducer really reproduces the first failure" \
 cp "$out/results.tsv" "$out/results.first"
 make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.rerun.log" 2>&1
 check "a rerun with nothing changed compiles no TU" sh -c "! grep -q '^  CC ' '$out.rerun.log'"
+check "... and looks at no cell again (no REUSE or PREPARE line)" sh -c "! grep -q '^  \(REUSE\|PREPARE\) ' '$out.rerun.log'"
 check "a rerun gives byte-identical results" same_file "$out/results.first" "$out/results.tsv"
 rm -f "$out/x86_64/defconfig/linux/mm/folio_zone.rc"
 make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS=defconfig > "$out.rerun2.log" 2>&1

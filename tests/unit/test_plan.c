@@ -184,6 +184,56 @@ START_TEST(test_unchanged_plan_keeps_mtime)
 }
 END_TEST
 
+/* The plan names one tool of each package the prepare needs, so that a
+ * cell skipped for a missing one gets a new plan once it is installed. */
+START_TEST(test_plan_names_the_toolchain)
+{
+	char *bin = tmp_dir(), *old_path = xstrdup(getenv("PATH")), *path, *id;
+	struct planned p;
+	struct plan pl;
+
+	setenv("PATH", bin, 1);
+	p = plan("hexagon", "defconfig");
+	path = xasprintf("%s/hexagon/defconfig/plan", p.out);
+	ck_assert_int_eq(plan_read(path, &pl), 0);
+	ck_assert_str_eq(plan_get(&pl, "compiler_identity"),
+			 "none: clang-19; none: ld.lld-19; none: llvm-ar-19");
+	plan_free(&pl);
+	planned_free(&p);
+	free(path);
+
+	/* a linker appears: the identity says where */
+	free(put_file(bin, "ld.lld-19", "#!/bin/sh\n"));
+	path = xasprintf("%s/ld.lld-19", bin);
+	ck_assert_int_eq(chmod(path, 0755), 0);
+	free(path);
+	p = plan("hexagon", "defconfig");
+	path = xasprintf("%s/hexagon/defconfig/plan", p.out);
+	ck_assert_int_eq(plan_read(path, &pl), 0);
+	id = xasprintf("none: clang-19; %s/ld.lld-19 ", bin);
+	ck_assert_msg(!strncmp(plan_get(&pl, "compiler_identity"), id, strlen(id)), "%s",
+		      plan_get(&pl, "compiler_identity"));
+	ck_assert_ptr_nonnull(strstr(plan_get(&pl, "compiler_identity"), "; none: llvm-ar-19"));
+	plan_free(&pl);
+	planned_free(&p);
+	free(path);
+	free(id);
+
+	p = plan("arm64", "defconfig");
+	path = xasprintf("%s/arm64/defconfig/plan", p.out);
+	ck_assert_int_eq(plan_read(path, &pl), 0);
+	ck_assert_str_eq(plan_get(&pl, "compiler_identity"),
+			 "none: aarch64-linux-gnu-gcc; none: aarch64-linux-gnu-ld");
+	plan_free(&pl);
+	planned_free(&p);
+	free(path);
+
+	setenv("PATH", old_path, 1);
+	free(old_path);
+	free(bin);
+}
+END_TEST
+
 START_TEST(test_bad_selection)
 {
 	struct planned p = plan("x86_64 sparc", "defconfig");
@@ -342,6 +392,7 @@ Suite *plan_suite(void)
 	tcase_add_test(tc, test_cells_in_selection_order);
 	tcase_add_test(tc, test_cell_plan_for_sh_and_c);
 	tcase_add_test(tc, test_unchanged_plan_keeps_mtime);
+	tcase_add_test(tc, test_plan_names_the_toolchain);
 	tcase_add_test(tc, test_bad_selection);
 	tcase_add_test(tc, test_plan_read_errors);
 	tcase_add_test(tc, test_prepared);
