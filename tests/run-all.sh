@@ -69,6 +69,7 @@ suite unit check_summary out/bin/unit-tests
 suite unit-asan check_summary env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 out/bin/unit-tests-asan
 suite fuzz-replay fuzz_replay
 suite e2e tests/e2e/run.sh
+suite baseline tests/e2e/baseline.sh
 suite ktap-junit tests/e2e/ktap-junit.sh
 suite html tests/e2e/html.sh
 suite ci-test tests/e2e/ci-test.sh

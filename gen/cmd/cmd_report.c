@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd/commands.h"
+#include "judge/baseline.h"
 #include "judge/explain.h"
 #include "base/files.h"
 #include "judge/html.h"
@@ -88,16 +89,18 @@ out:
 	return page;
 }
 
-/* KTAP, TSV, JUnit and HTML: none is replaced unless all were written. */
+/* KTAP, TSV, JUnit, HTML and the failures as a baseline: none is
+ * replaced unless all were written. */
 static int write_results(const struct run_results *r, const char *out, const char *ktap, const char *tsv,
-			 const char *junit, const char *html)
+			 const char *junit, const char *html, const char *baseline_out)
 {
-	const char *paths[] = { ktap, tsv, junit, html };
+	const char *paths[] = { ktap, tsv, junit, html, baseline_out };
 	char *texts[] = { ktap ? render_ktap(r) : NULL, tsv ? render_tsv(r) : NULL,
-			  junit ? render_junit(r) : NULL, html ? render_page(r, out, html) : NULL };
-	int i, ret = html && !texts[3] ? -1 : write_files_atomic(4, paths, (const char *const *)texts);
+			  junit ? render_junit(r) : NULL, html ? render_page(r, out, html) : NULL,
+			  baseline_out ? render_baseline(r) : NULL };
+	int i, ret = html && !texts[3] ? -1 : write_files_atomic(5, paths, (const char *const *)texts);
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		free(texts[i]);
 	return ret;
 }
@@ -105,6 +108,7 @@ static int write_results(const struct run_results *r, const char *out, const cha
 static int run_report(const struct command *cmd, int argc, char **argv)
 {
 	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL, *html = NULL, *drift = NULL;
+	const char *baseline = NULL, *baseline_out = NULL;
 	const struct cmd_option opts[] = {
 		{ "out", &out, 1, 0 },
 		{ "ktap", &ktap, 0, 0 },
@@ -112,9 +116,12 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 		{ "junit", &junit, 0, 0 },
 		{ "html", &html, 0, 0 },
 		{ "drift", &drift, 0, 0 },
+		{ "baseline", &baseline, 0, 0 },
+		{ "baseline-out", &baseline_out, 0, 0 },
 		{ NULL, NULL, 0, 0 },
 	};
 	struct drift_lines dl = { NULL, 0 };
+	struct baseline bl = { 0 };
 	struct run_results r = { NULL, 0 };
 	char outabs[PATH_MAX];
 	int first = cmd_options(cmd, argc, argv, opts), i, ret = CMD_ERROR, bad = 0;
@@ -125,6 +132,10 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 		return cmd_usage_error(cmd, "no cells given");
 	if (drift && drift_lines_read(drift, &dl))
 		return CMD_ERROR;
+	if (baseline && baseline_read(baseline, &bl)) {
+		drift_lines_free(&dl);
+		return CMD_ERROR;
+	}
 	if (!realpath(out, outabs)) {
 		error("cannot resolve %s: %s", out, strerror(errno));
 		drift_lines_free(&dl);
@@ -143,12 +154,25 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 	drift_lines_free(&dl);
 	if (!bad)
 		explain_run(&r);
-	if (!bad && !write_results(&r, outabs, ktap, tsv, junit, html)) {
+	if (!bad && !write_results(&r, outabs, ktap, tsv, junit, html, baseline_out)) {
+		int failed;
+
 		write_table(stdout, &r);
 		write_failures(stdout, &r);
 		write_distinct_failures(stdout, &r);
-		ret = write_summary(stdout, &r) ? CMD_FAILED : CMD_OK;
+		failed = write_summary(stdout, &r);
+		if (baseline) {
+			/* only new failures fail the run (errors and a run
+			 * that compiled nothing still do) */
+			struct tally t;
+			int nnew = write_baseline_report(stdout, &r, &bl);
+
+			tally_run(&r, &t);
+			failed = nnew || t.error || t.pass + t.fail == 0;
+		}
+		ret = failed ? CMD_FAILED : CMD_OK;
 	}
+	baseline_free(&bl);
 	for (i = 0; i < r.ncells; i++)
 		cell_free(r.cells[i]);
 	free(r.cells);
@@ -157,6 +181,7 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_report = {
 	"report", "judge the compiled cells; write the table, KTAP, TSV, JUnit, HTML",
-	"--out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--html FILE] [--drift FILE]\nARCH/CONFIG...",
+	"--out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--html FILE] [--drift FILE]\n"
+	"[--baseline FILE] [--baseline-out FILE] ARCH/CONFIG...",
 	run_report,
 };
