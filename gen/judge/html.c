@@ -408,11 +408,34 @@ static void write_square(struct strbuf *sb, const struct cell_result *c, const s
 	sb_addf(sb, ">%s</td>", verdict_word(t->verdict));
 }
 
+/* The columns: the cells grouped by arch, in the order the arches first
+ * appear; first[k] says whether column k starts its arch's group. */
+static int grid_columns(const struct run_results *r, const char **as, int na,
+			const struct cell_result ***cols, int **first)
+{
+	int a, i, n = 0;
+
+	*cols = xcalloc((size_t)r->ncells + 1, sizeof(**cols));
+	*first = xcalloc((size_t)r->ncells + 1, sizeof(**first));
+	for (a = 0; a < na; a++) {
+		for (i = 0; i < r->ncells; i++) {
+			if (strcmp(r->cells[i]->arch, as[a]))
+				continue;
+			(*first)[n] = !n || strcmp((*cols)[n - 1]->arch, as[a]);
+			(*cols)[n++] = r->cells[i];
+		}
+	}
+	return n;
+}
+
 static void write_grid(struct strbuf *sb, const struct run_results *r, const struct html_options *o)
 {
 	const char **hs, **as;
-	int nh = collect_headers(r, &hs), na = run_arches(r, &as), h, a, i;
+	const struct cell_result **cols;
+	int *first;
+	int nh = collect_headers(r, &hs), na = run_arches(r, &as), ncols, h, a, i;
 
+	ncols = grid_columns(r, as, na, &cols, &first);
 	sb_addf(sb, "<section id=\"grid\">\n<h2>Verdicts: %d headers &#215; %d cells</h2>\n", nh, r->ncells);
 	sb_add(sb, "<input type=\"checkbox\" id=\"only-bad\"><label for=\"only-bad\"> only the headers that "
 		   "fail or error somewhere</label>\n<div class=\"scroll\">\n<table class=\"g\">\n<thead>\n"
@@ -427,21 +450,12 @@ static void write_grid(struct strbuf *sb, const struct run_results *r, const str
 		sb_add(sb, "</th>");
 	}
 	sb_add(sb, "</tr>\n<tr>");
-	for (a = 0; a < na; a++) {
-		int first = 1;
-
-		for (i = 0; i < r->ncells; i++) {
-			const struct cell_result *c = r->cells[i];
-
-			if (strcmp(c->arch, as[a]))
-				continue;
-			sb_addf(sb, "<th class=\"vert%s\" data-cell=\"", first ? " a0" : "");
-			cell_name(sb, c);
-			sb_add(sb, "\">");
-			esc(sb, c->config);
-			sb_add(sb, "</th>");
-			first = 0;
-		}
+	for (i = 0; i < ncols; i++) {
+		sb_addf(sb, "<th class=\"vert%s\" data-cell=\"", first[i] ? " a0" : "");
+		cell_name(sb, cols[i]);
+		sb_add(sb, "\">");
+		esc(sb, cols[i]->config);
+		sb_add(sb, "</th>");
 	}
 	sb_add(sb, "</tr>\n</thead>\n<tbody>\n");
 	for (h = 0; h < nh; h++) {
@@ -455,21 +469,13 @@ static void write_grid(struct strbuf *sb, const struct run_results *r, const str
 		sb_addf(sb, "<tr class=\"%s\"><th>", bad ? "bad" : "ok");
 		esc(sb, hs[h]);
 		sb_add(sb, "</th>");
-		for (a = 0; a < na; a++) {
-			int first = 1;
-
-			for (i = 0; i < r->ncells; i++) {
-				const struct cell_result *c = r->cells[i];
-
-				if (strcmp(c->arch, as[a]))
-					continue;
-				write_square(sb, c, find_tu(c, hs[h]), first, o);
-				first = 0;
-			}
-		}
+		for (i = 0; i < ncols; i++)
+			write_square(sb, cols[i], find_tu(cols[i], hs[h]), first[i], o);
 		sb_add(sb, "</tr>\n");
 	}
 	sb_add(sb, "</tbody>\n</table>\n</div>\n</section>\n");
+	free(cols);
+	free(first);
 	free(hs);
 	free(as);
 }
