@@ -11,6 +11,7 @@
 #include "judge/explain.h"
 #include "base/files.h"
 #include "judge/html.h"
+#include "judge/large_run.h"
 #include "judge/report.h"
 #include "judge/results.h"
 #include "scan/scan.h"
@@ -89,18 +90,18 @@ out:
 	return page;
 }
 
-/* KTAP, TSV, JUnit, HTML and the failures as a baseline: none is
- * replaced unless all were written. */
+/* KTAP, TSV, JUnit, HTML, the failures as a baseline and every failure
+ * in detail: none is replaced unless all were written. */
 static int write_results(const struct run_results *r, const char *out, const char *ktap, const char *tsv,
-			 const char *junit, const char *html, const char *baseline_out)
+			 const char *junit, const char *html, const char *baseline_out, const char *failures)
 {
-	const char *paths[] = { ktap, tsv, junit, html, baseline_out };
+	const char *paths[] = { ktap, tsv, junit, html, baseline_out, failures };
 	char *texts[] = { ktap ? render_ktap(r) : NULL, tsv ? render_tsv(r) : NULL,
 			  junit ? render_junit(r) : NULL, html ? render_page(r, out, html) : NULL,
-			  baseline_out ? render_baseline(r) : NULL };
-	int i, ret = html && !texts[3] ? -1 : write_files_atomic(5, paths, (const char *const *)texts);
+			  baseline_out ? render_baseline(r) : NULL, failures ? render_failures(r) : NULL };
+	int i, ret = html && !texts[3] ? -1 : write_files_atomic(6, paths, (const char *const *)texts);
 
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		free(texts[i]);
 	return ret;
 }
@@ -108,7 +109,7 @@ static int write_results(const struct run_results *r, const char *out, const cha
 static int run_report(const struct command *cmd, int argc, char **argv)
 {
 	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL, *html = NULL, *drift = NULL;
-	const char *baseline = NULL, *baseline_out = NULL;
+	const char *baseline = NULL, *baseline_out = NULL, *failures = NULL;
 	const struct cmd_option opts[] = {
 		{ "out", &out, 1, 0 },
 		{ "ktap", &ktap, 0, 0 },
@@ -118,6 +119,7 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 		{ "drift", &drift, 0, 0 },
 		{ "baseline", &baseline, 0, 0 },
 		{ "baseline-out", &baseline_out, 0, 0 },
+		{ "failures", &failures, 0, 0 },
 		{ NULL, NULL, 0, 0 },
 	};
 	struct drift_lines dl = { NULL, 0 };
@@ -154,12 +156,21 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 	drift_lines_free(&dl);
 	if (!bad)
 		explain_run(&r);
-	if (!bad && !write_results(&r, outabs, ktap, tsv, junit, html, baseline_out)) {
+	if (!bad && !write_results(&r, outabs, ktap, tsv, junit, html, baseline_out, failures)) {
 		int failed;
 
-		write_table(stdout, &r);
-		write_failures(stdout, &r);
-		write_distinct_failures(stdout, &r);
+		if (is_large_run(&r)) {
+			/* thousands of headers: by directory and by cause, the
+			 * detail in a file */
+			write_dir_summary(stdout, &r);
+			if (failures)
+				printf("\nevery failure in detail, with its log and reproducer: %s\n", failures);
+			write_causes(stdout, &r, 10);
+		} else {
+			write_table(stdout, &r);
+			write_failures(stdout, &r);
+			write_distinct_failures(stdout, &r);
+		}
 		failed = write_summary(stdout, &r);
 		if (baseline) {
 			/* only new failures fail the run (errors and a run
@@ -182,6 +193,6 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 const struct command cmd_report = {
 	"report", "judge the compiled cells; write the table, KTAP, TSV, JUnit, HTML",
 	"--out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--html FILE] [--drift FILE]\n"
-	"[--baseline FILE] [--baseline-out FILE] ARCH/CONFIG...",
+	"[--baseline FILE] [--baseline-out FILE] [--failures FILE] ARCH/CONFIG...",
 	run_report,
 };

@@ -32,5 +32,6 @@ Suite *lines_suite(void);
 Suite *commands_suite(void);
 Suite *plan_suite(void);
 Suite *baseline_suite(void);
+Suite *large_run_suite(void);
 
 #endif
