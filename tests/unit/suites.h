@@ -31,5 +31,6 @@ Suite *probe_suite(void);
 Suite *lines_suite(void);
 Suite *commands_suite(void);
 Suite *plan_suite(void);
+Suite *fix_suite(void);
 
 #endif
