@@ -83,47 +83,58 @@ static struct hdr_fix *fix_for(struct fixer *fx, const char *header)
 	return h;
 }
 
+/* Take in one missing name of a failing TU: a candidate if it is new for
+ * the header it is in.  Returns 1 if it added one. */
+static int take_one(struct fixer *fx, int ci, const struct cell_result *c, const struct tu_result *t,
+		    const struct explain_info *e)
+{
+	struct hdr_fix *h;
+	struct fix_cand cand;
+	int k, seen = 0;
+
+	if (fix_choose(fx->ix, e, c->forbids, c->nforbids, &cand))
+		return 0;
+	h = fix_for(fx, e->culprit);
+	for (k = 0; k < h->nfails; k++)
+		seen |= h->fails[k].cell == ci && !strcmp(h->fails[k].tu, t->header);
+	if (!seen) {
+		struct failure *f = push(&h->fails, &h->nfails, sizeof(*f));
+
+		f->cell = ci;
+		f->tu = xstrdup(t->header);
+		f->why = explain_failure(t, c, fx->ix);
+	}
+	for (k = 0; k < h->ncands && strcmp(h->cands[k].symbol, cand.symbol); k++)
+		;
+	if (k < h->ncands) {
+		fix_cand_free(&cand);
+		return 0;
+	}
+	*(struct fix_cand *)push(&h->cands, &h->ncands, sizeof(cand)) = cand;
+	return 1;
+}
+
 /* Take in the failures of one set of results: a candidate for each
- * missing name not seen before.  Returns how many candidates it added. */
+ * missing name not seen before, every name a log names, not only the
+ * first (a name no header qualifies for must not hide the next one).
+ * Returns how many candidates it added. */
 static int take_failures(struct fixer *fx, struct cell_result **cr)
 {
-	int i, j, k, added = 0;
+	int i, j, nth, added = 0;
 
 	for (i = 0; i < fx->ncells; i++) {
-		struct cell_result *c = cr[i];
+		const struct cell_result *c = cr[i];
 
 		for (j = 0; c && j < c->ntus; j++) {
-			struct tu_result *t = &c->tus[j];
+			const struct tu_result *t = &c->tus[j];
 			struct explain_info *e;
-			struct hdr_fix *h;
-			struct fix_cand cand;
-			int seen = 0;
 
-			if (t->verdict != V_FAIL || !(e = explain_analyze(t, c, fx->ix)))
-				continue;
-			if (fix_choose(fx->ix, e, c->forbids, c->nforbids, &cand)) {
+			for (nth = 0; t->verdict == V_FAIL && nth < 32; nth++) {
+				if (!(e = explain_analyze_nth(t, c, fx->ix, nth)))
+					break;
+				added += take_one(fx, i, c, t, e);
 				explain_info_free(e);
-				continue;
 			}
-			h = fix_for(fx, e->culprit);
-			for (k = 0; k < h->nfails; k++)
-				seen |= h->fails[k].cell == i && !strcmp(h->fails[k].tu, t->header);
-			if (!seen) {
-				struct failure *f = push(&h->fails, &h->nfails, sizeof(*f));
-
-				f->cell = i;
-				f->tu = xstrdup(t->header);
-				f->why = explain_failure(t, c, fx->ix);
-			}
-			for (k = 0; k < h->ncands && strcmp(h->cands[k].symbol, cand.symbol); k++)
-				;
-			if (k < h->ncands) {
-				fix_cand_free(&cand);
-			} else {
-				*(struct fix_cand *)push(&h->cands, &h->ncands, sizeof(cand)) = cand;
-				added++;
-			}
-			explain_info_free(e);
 		}
 	}
 	return added;
@@ -467,6 +478,26 @@ static void add_cell(struct strbuf *sb, struct fixer *fx, int ci, int *first)
 	*first = 0;
 }
 
+/* Whether a proof TU still fails for what a patched candidate of h was to
+ * fix, or for nothing hdrtest can explain (then the fix is not proven). */
+static int still_needs(struct fixer *fx, int ci, const struct tu_result *t, const struct hdr_fix *h)
+{
+	struct explain_info *e;
+	int nth, k, hit = 0;
+
+	if (!t)
+		return 1;
+	if (t->verdict == V_PASS)
+		return 0;
+	for (nth = 0; !hit && nth < 32 && (e = explain_analyze_nth(t, fx->proof[ci], fx->ix, nth)); nth++) {
+		for (k = 0; k < h->ncands; k++)
+			hit |= h->cands[k].kind != FIX_NONE && !strcmp(e->culprit, h->header) &&
+			       !strcmp(e->missing, h->cands[k].symbol);
+		explain_info_free(e);
+	}
+	return hit || nth == 0;
+}
+
 /* The verdict on each fix, the summary lines in sum. */
 static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 {
@@ -475,7 +506,7 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 	for (i = 0; i < fx->nfixes; i++) {
 		struct hdr_fix *h = &fx->fixes[i];
 		struct strbuf proven, failing, regress;
-		int fp = 1, ff = 1;
+		int fp = 1, ff = 1, unproven = 0;
 		char *what;
 
 		sb_init(&proven);
@@ -488,6 +519,7 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 
 			if (t && t->verdict == V_PASS)
 				continue;
+			unproven |= still_needs(fx, f->cell, t, h);
 			if (!strstr(failing.buf ? failing.buf : "", fx->cells[f->cell])) {
 				char *why = t ? now_why(fx, f->cell, t) : xstrdup("not compiled");
 
@@ -511,7 +543,8 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
 			}
 		}
-		h->kept = patchable(h) && !regress.len && proven.len;
+		/* passes, or fails for another reason, where it failed */
+		h->kept = patchable(h) && !regress.len && !unproven;
 		for (j = 0; j < h->ncands; j++) {
 			const struct fix_cand *c = &h->cands[j];
 			int first = 1;

@@ -144,8 +144,9 @@ static void diag_free(struct diag *d)
 	free(d->expansions);
 }
 
-/* The first diagnostic that names a missing identifier, with its notes. */
-static int find_missing(const char *log, struct diag *d)
+/* The first diagnostic that names a missing identifier (after skipping
+ * nth such), with its notes. */
+static int find_missing(const char *log, struct diag *d, int nth)
 {
 	const char *cur = log, *line;
 	char *function = NULL;
@@ -172,6 +173,12 @@ static int find_missing(const char *log, struct diag *d)
 			char *name = missing_name(msg);
 
 			if (name) {
+				if (nth-- > 0) {
+					free(name);
+					free(at.file);
+					free(l);
+					continue;
+				}
 				found = 1;
 				d->at = at;
 				d->name = name;
@@ -324,8 +331,8 @@ static const char *tu_symbol(const struct tu_result *t)
 	return NULL;
 }
 
-struct explain_info *explain_analyze(const struct tu_result *t, const struct cell_result *c,
-				     const struct scan_index *ix)
+struct explain_info *explain_analyze_nth(const struct tu_result *t, const struct cell_result *c,
+					 const struct scan_index *ix, int nth)
 {
 	struct diag d;
 	struct explain_info *e;
@@ -333,7 +340,7 @@ struct explain_info *explain_analyze(const struct tu_result *t, const struct cel
 	const char *user_name = NULL;
 	int i, use_line = 0;
 
-	if (t->verdict != V_FAIL || !find_missing(t->log, &d))
+	if (t->verdict != V_FAIL || !find_missing(t->log, &d, nth))
 		return NULL;
 
 	/* the outermost expansion site in a header, for gcc's order */
@@ -383,6 +390,12 @@ struct explain_info *explain_analyze(const struct tu_result *t, const struct cel
 	e->included = e->def && includes_directly(ix, c, culprit, e->def->file->include_name);
 	diag_free(&d);
 	return e;
+}
+
+struct explain_info *explain_analyze(const struct tu_result *t, const struct cell_result *c,
+				     const struct scan_index *ix)
+{
+	return explain_analyze_nth(t, c, ix, 0);
 }
 
 void explain_info_free(struct explain_info *e)

@@ -24,6 +24,9 @@ struct explain_info {
  * type (or the TU does not fail).  Free with explain_info_free(). */
 struct explain_info *explain_analyze(const struct tu_result *t, const struct cell_result *c,
 				     const struct scan_index *ix);
+/* The same for the nth diagnostic (from 0) that names a missing name. */
+struct explain_info *explain_analyze_nth(const struct tu_result *t, const struct cell_result *c,
+					 const struct scan_index *ix, int nth);
 void explain_info_free(struct explain_info *e);
 
 /* One line saying why a failing TU fails, in the shape
