@@ -49,6 +49,7 @@ struct hdr_fix {
 	int nfails;
 	int kept;
 	char *path;		/* in the tree: "include/linux/mm/x.h" */
+	char *base;		/* the file patched: the tree's, or the run's overlay's */
 	char *patch;		/* its file name, once written */
 };
 
@@ -161,9 +162,11 @@ static const struct scan_file *tree_file(const struct scan_index *ix, const char
 	return NULL;
 }
 
-/* The patched headers, in the overlay. */
+/* The patched headers, in the overlay.  A header the run's own overlay
+ * holds is patched there: that copy is what the run compiled. */
 static int write_overlay(struct fixer *fx, const char *srctree)
 {
+	const char *runov = fx->orig[0]->overlay;
 	int i;
 
 	for (i = 0; i < fx->nfixes; i++) {
@@ -175,14 +178,30 @@ static int write_overlay(struct fixer *fx, const char *srctree)
 			continue;
 		free(h->path);
 		h->path = xstrdup(f->path);
-		src = xasprintf("%s/%s", srctree, f->path);
+		src = runov ? xasprintf("%s/%s", runov, h->header) : NULL;
+		if (!src || access(src, F_OK)) {
+			free(src);
+			src = xasprintf("%s/%s", srctree, f->path);
+		}
+		free(h->base);
+		h->base = xstrdup(src);
 		text = read_file(src, NULL);
 		if (!text) {
 			error("cannot read %s: %s", src, strerror(errno));
 			free(src);
 			return -1;
 		}
-		patched = fix_apply(text, f, h->cands, h->ncands);
+		if (!starts_with(src, srctree)) {
+			char *rel = h->header;
+			struct scan_index *ox = scan_paths(runov, &rel, 1);
+
+			const struct scan_file *of = ox ? scan_file(ox, h->header) : NULL;
+
+			patched = fix_apply(text, of ? of : f, h->cands, h->ncands);
+			scan_free(ox);
+		} else {
+			patched = fix_apply(text, f, h->cands, h->ncands);
+		}
 		dst = xasprintf("%s/%s", fx->overlay, h->header);
 		slash = strrchr(dst, '/');
 		*slash = '\0';
@@ -562,15 +581,14 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 		}
 		if (!patchable(h))
 			goto next;
-		for (j = 0; j < h->ncands; j++) {
-			if (h->cands[j].kind == FIX_NONE)
-				continue;
-			what = fix_summary(&h->cands[j]);
-			sb_addf(sum, "%-28s %s%s\n", j ? "" : h->header, what, h->cands[j].cond ? " (under #if)" : "");
-			free(what);
-		}
-		sb_addf(sum, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, proven on",
-			proven.len ? proven.buf : "no cell");
+		what = fix_describe(h->cands, h->ncands);
+		sb_addf(sum, "%-28s %s\n", h->header, what);
+		free(what);
+		if (proven.len)
+			sb_addf(sum, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven.buf);
+		else
+			sb_addf(sum, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
+				"NOT kept: it fixes no cell");
 		if (failing.len)
 			sb_addf(sum, "%-28s still failing: %s\n", "", failing.buf);
 		if (regress.len)
@@ -814,11 +832,12 @@ static char *slug(const char *s)
 static int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const char *srctree,
 		       struct strbuf *series)
 {
-	char *orig = xasprintf("%s/%s", srctree, h->path), *patched = xasprintf("%s/%s", fx->overlay, h->header);
+	char *orig = xstrdup(h->base), *patched = xasprintf("%s/%s", fx->overlay, h->header);
 	char *la = xasprintf("a/%s", h->path), *lb = xasprintf("b/%s", h->path);
 	char *difftmp = xasprintf("%s/diff.tmp", fx->dir), *diff, *subject, *name, *s, *path;
 	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, orig, patched, NULL };
-	struct strbuf sb, what;
+	struct strbuf sb;
+	char *desc;
 	int rc, j, first;
 
 	rc = run_to_file(argv, difftmp);
@@ -828,18 +847,9 @@ static int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, c
 		error("diff -u %s %s: exit status %d", orig, patched, rc);
 		return -1;
 	}
-	sb_init(&what);
-	for (j = 0; j < h->ncands; j++) {
-		char *w;
-
-		if (h->cands[j].kind == FIX_NONE)
-			continue;
-		w = h->cands[j].kind == FIX_DECLARE ? xasprintf("declare %s", h->cands[j].symbol) :
-			xasprintf("include %s for %s", h->cands[j].include, h->cands[j].what);
-		sb_addf(&what, "%s%s", what.len ? ", " : "", w);
-		free(w);
-	}
-	subject = xasprintf("%s: %s", h->header, what.buf);
+	desc = fix_describe(h->cands, h->ncands);
+	subject = xasprintf("%s: %s", h->header, desc);
+	free(desc);
 	sb_init(&sb);
 	sb_add(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	sb_add(&sb, "From: hdrtest <hdrtest@localhost>\n");
@@ -888,7 +898,6 @@ static int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, c
 	free(path);
 	free(s);
 	free(subject);
-	sb_release(&what);
 	sb_release(&sb);
 	free(diff);
 	free(difftmp);

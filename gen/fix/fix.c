@@ -196,6 +196,50 @@ char *fix_summary(const struct fix_cand *f)
 	}
 }
 
+static int same_include(const struct fix_cand *a, const struct fix_cand *b)
+{
+	return a->kind == FIX_INCLUDE && b->kind == FIX_INCLUDE && !strcmp(a->include, b->include) &&
+	       ((!a->cond && !b->cond) || (a->cond && b->cond && !strcmp(a->cond, b->cond)));
+}
+
+/* The names cands[i] and every later candidate for the same include (and
+ * #if) are added for: "thp_size(), folio_size()".  NULL when an earlier
+ * candidate already added that include. */
+static char *include_for(const struct fix_cand *cands, int n, int i)
+{
+	struct strbuf sb;
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (same_include(&cands[j], &cands[i]))
+			return NULL;
+	sb_init(&sb);
+	sb_add(&sb, cands[i].what);
+	for (j = i + 1; j < n; j++)
+		if (same_include(&cands[j], &cands[i]))
+			sb_addf(&sb, ", %s", cands[j].what);
+	return sb_detach(&sb);
+}
+
+char *fix_describe(const struct fix_cand *cands, int n)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < n; i++) {
+		char *names;
+
+		if (cands[i].kind == FIX_DECLARE) {
+			sb_addf(&sb, "%sdeclare %s", sb.len ? ", " : "", cands[i].symbol);
+		} else if (cands[i].kind == FIX_INCLUDE && (names = include_for(cands, n, i))) {
+			sb_addf(&sb, "%sinclude %s for %s", sb.len ? ", " : "", cands[i].include, names);
+			free(names);
+		}
+	}
+	return sb_detach(&sb);
+}
+
 /* The last line a directive group ends on, for the outermost #if around
  * cond. */
 static int group_end(const struct scan_file *f, const struct scan_cond *c)
@@ -298,12 +342,19 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 			a->after = declare_spot(text, f, before);
 			a->text = xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
 		} else {
+			char *names = include_for(cands, n, i);
+
+			if (!names) {
+				nadds--;
+				continue;
+			}
 			a->after = include_spot(text, f, before);
 			if (c->cond)
 				a->text = xasprintf("#if %s\n#include <%s> // for %s\n#endif\n", c->cond, c->include,
-						    c->what);
+						    names);
 			else
-				a->text = xasprintf("#include <%s> // for %s\n", c->include, c->what);
+				a->text = xasprintf("#include <%s> // for %s\n", c->include, names);
+			free(names);
 		}
 	}
 	qsort(adds, nadds, sizeof(*adds), cmp_addition);

@@ -47,5 +47,8 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 
 /* "include linux/mm/folio_size.h for thp_size()", "declare struct folio" */
 char *fix_summary(const struct fix_cand *f);
+/* What cands[0..n) do, includes of one header grouped: "include
+ * linux/mm/folio_size.h for thp_size(), folio_size(), declare struct folio". */
+char *fix_describe(const struct fix_cand *cands, int n);
 
 #endif

@@ -18,7 +18,7 @@ cd "$top" || exit 1
 out=out/e2e-fix
 fixdir=$top/$out/fix
 tree=$(make -s tree-path)
-rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git"
+rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src"
 mkdir -p "$out"
 
 # the files the series touches, as paths in the tree
@@ -68,7 +68,7 @@ set -- $(sed "s|^|$fixdir/|" "$fixdir/series" 2>/dev/null)
 check "devmap_managed.h gets a forward declaration of struct folio" \
 	grep -q '^Subject: \[PATCH 1/2\] linux/mm/devmap_managed.h: declare struct folio$' "$fixdir/0001-"*.patch
 check "page_address.h gets an include of linux/mm/folio_size.h for thp_size()" \
-	grep -q '^+#include <linux/mm/folio_size.h> // for thp_size()$' "$fixdir/0002-"*.patch
+	grep -q '^+#include <linux/mm/folio_size.h> // for thp_size()' "$fixdir/0002-"*.patch
 check "summary.txt reports the chain through asm/cacheflush.h and what it uses from linux/mm.h" \
 	grep -q '^arch/arm64/include/asm/cacheflush.h:12 includes linux/mm.h$' "$fixdir/summary.txt"
 check "make fix prints the git am line" grep -q "^Apply with: cd $tree && git am $fixdir/0001-" "$out.log"
@@ -101,6 +101,24 @@ out/bin/hdrtest fix --out "$out" $(cat "$out/cells") > /dev/null 2>&1
 same() { for f in series summary.txt $(cat "$out.first/series"); do same_file "$out.first/$f" "$fixdir/$f" || return 1; done; }
 check "a second run writes the same series, summary and patches" same
 rm -rf "$out.first"
+
+# A name only the forbidden header defines: the run's overlay holds a
+# page_address.h whose new function needs folio_pfn() (only in linux/mm.h),
+# as on the sparsemem cells.  No patch for it, one line saying why, and the
+# include for thp_size() still made, on the overlay's copy (x86_64 only).
+ov=$top/$out-ovl-src
+mkdir -p "$ov/linux/mm"
+awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == last)
+	printf "static inline unsigned long hdrtest_probe_pfn(struct folio *folio)\n{\n\treturn folio_pfn(folio);\n}\n\n"
+	print l[i] } }' "$tree/include/linux/mm/page_address.h" > "$ov/linux/mm/page_address.h"
+make -j2 fix ARCHS=x86_64 OVERLAY="$ov" OUT=$out-ovl > "$out-ovl.log" 2>&1
+want="linux/mm/page_address.h: hdrtest_probe_pfn() needs folio_pfn(), defined only in linux/mm.h (forbidden): move folio_pfn() out of mm.h, or rewrite hdrtest_probe_pfn() without it"
+check "a name only linux/mm.h defines gets no patch and the one line saying why" \
+	grep -qxF "$want" "$out-ovl/fix/summary.txt"
+check "... and its header still gets the include for thp_size()" \
+	grep -q "^linux/mm/page_address.h  *include linux/mm/folio_size.h for thp_size()" "$out-ovl/fix/summary.txt"
+check "... and is kept: where it failed, it fails only for folio_pfn() now" \
+	grep -q "kept: where it failed, it fails only for other reasons now" "$out-ovl/fix/summary.txt"
 
 # the checks fail on a broken patch: the declaration names another tag
 echo "# the checks fail on a broken patch"

@@ -154,6 +154,26 @@ START_TEST(test_closure_counts_and_sees_cycles)
 }
 END_TEST
 
+START_TEST(test_one_include_for_two_names)
+{
+	struct fix_cand f[2];
+	char *text, *d;
+
+	choose("light_fn", "plain()", 6, 0, &f[0]);
+	choose("light_fn", "plain()", 6, 0, &f[1]);
+	free(f[1].what);
+	f[1].what = xstrdup("other()");
+	text = fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 2);
+	ck_assert_ptr_nonnull(strstr(text, "#include <linux/light.h> // for light_fn(), other()\nstruct page;"));
+	d = fix_describe(f, 2);
+	ck_assert_str_eq(d, "include linux/light.h for light_fn(), other()");
+	free(d);
+	free(text);
+	fix_cand_free(&f[0]);
+	fix_cand_free(&f[1]);
+}
+END_TEST
+
 Suite *fix_suite(void)
 {
 	Suite *s = suite_create("fix");
@@ -166,6 +186,7 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_cycle_refused);
 	tcase_add_test(tc, test_conditional_use_conditional_include);
 	tcase_add_test(tc, test_closure_counts_and_sees_cycles);
+	tcase_add_test(tc, test_one_include_for_two_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
