@@ -66,6 +66,7 @@ struct fixer {
 	struct hdr_fix *fixes;
 	int nfixes;
 	int compiled;		/* TUs compiled by the proof, all rounds */
+	struct strbuf recompiled;	/* and which: "ARCH/CONFIG/STEM" lines */
 	double seconds;		/* and the time it took */
 	int rounds;
 };
@@ -416,6 +417,8 @@ static int prove_cell(struct fixer *fx, int ci)
 		free(dst);
 		free(src);
 	}
+	for (i = 0; i < ntus; i++)
+		sb_addf(&fx->recompiled, "%s/%s\n", fx->cells[ci], tus[i] + strlen(dir) + 1);
 	fx->compiled += ntus;
 	if (ntus)
 		printf("  FIX     round %d %s: %d TUs\n", fx->rounds, fx->cells[ci], ntus);
@@ -950,6 +953,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	fx.out = out;
 	fx.dir = xasprintf("%s/fix", out);
 	fx.overlay = xasprintf("%s/fix/overlay", out);
+	sb_init(&fx.recompiled);
 	fx.orig = xcalloc(fx.ncells, sizeof(*fx.orig));
 	fx.proof = xcalloc(fx.ncells, sizeof(*fx.proof));
 	for (i = 0; i < fx.ncells; i++)
@@ -1009,6 +1013,10 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 					sb_addf(&all, " %.*s/%s", (int)(strlen(fx.overlay) - 8), fx.overlay, fx.fixes[i].patch);
 			sb_add(&all, "\n");
 		}
+		path = xasprintf("%s/recompiled", fx.dir);
+		if (write_file_atomic(path, fx.recompiled.len ? fx.recompiled.buf : "") < 0)
+			return CMD_ERROR;
+		free(path);
 		path = xasprintf("%s/series", fx.dir);
 		if (write_file_atomic(path, series.buf ? series.buf : "") < 0)
 			return CMD_ERROR;
