@@ -45,6 +45,7 @@ struct hdr_fix {
 	char *header;
 	struct fix_cand *cands;
 	int ncands;
+	char **marks;		/* per candidate, per cell: its name was missing there */
 	struct failure *fails;
 	int nfails;
 	int kept;
@@ -110,8 +111,12 @@ static int take_one(struct fixer *fx, int ci, const struct cell_result *c, const
 		;
 	if (k < h->ncands) {
 		fix_cand_free(&cand);
+		h->marks[k][ci] = 1;
 		return 0;
 	}
+	h->marks = xrealloc(h->marks, (h->ncands + 1) * sizeof(*h->marks));
+	h->marks[h->ncands] = xcalloc(fx->ncells, 1);
+	h->marks[h->ncands][ci] = 1;
 	*(struct fix_cand *)push(&h->cands, &h->ncands, sizeof(cand)) = cand;
 	return 1;
 }
@@ -397,7 +402,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	for (i = 0; i < c->ntus; i++) {
 		const struct tu_result *t = &c->tus[i];
 		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
-		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst), *ext;
+		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
 		const char *exts[] = { "c", "rc", "log", "dep" };
 		int k, redo = affected(fx, t, src);
 
@@ -411,7 +416,6 @@ static int prove_cell(struct fixer *fx, int ci)
 			free(a);
 			free(b);
 		}
-		(void)ext;
 		if (redo)
 			*(char **)push(&tus, &ntus, sizeof(char *)) = xstrdup(dst);
 		free(dst);
@@ -492,12 +496,28 @@ static char *now_why(struct fixer *fx, int ci, const struct tu_result *t)
 	return xstrdup(t->detail ? t->detail : "fails");
 }
 
-static void add_cell(struct strbuf *sb, struct fixer *fx, int ci, int *first)
+/* The cells of h's failures, in run order, each once: all of them, or
+ * (passing) only those where every TU that failed in h passes now. */
+static char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing)
 {
-	if (strstr(sb->buf ? sb->buf : "", fx->cells[ci]))
-		return;
-	sb_addf(sb, "%s%s", *first ? "" : " ", fx->cells[ci]);
-	*first = 0;
+	char *mark = xcalloc(fx->ncells, 1);
+	struct strbuf sb;
+	int i, j;
+
+	for (j = 0; j < h->nfails; j++) {
+		const struct failure *f = &h->fails[j];
+		const struct tu_result *t = fx->proof[f->cell] ? tu_named(fx->proof[f->cell], f->tu) : NULL;
+
+		mark[f->cell] |= 1;
+		if (passing && (!t || t->verdict != V_PASS))
+			mark[f->cell] |= 2;
+	}
+	sb_init(&sb);
+	for (i = 0; i < fx->ncells; i++)
+		if (mark[i] == 1)
+			sb_addf(&sb, "%s%s", sb.len ? " " : "", fx->cells[i]);
+	free(mark);
+	return sb_detach(&sb);
 }
 
 /* Whether a proof TU still fails for what a patched candidate of h was to
@@ -527,11 +547,10 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 
 	for (i = 0; i < fx->nfixes; i++) {
 		struct hdr_fix *h = &fx->fixes[i];
-		struct strbuf proven, failing, regress;
-		int fp = 1, ff = 1, unproven = 0;
-		char *what;
+		struct strbuf failing, regress;
+		char *what, *proven, *seen = xcalloc(fx->ncells, 1);
+		int ff = 1, unproven = 0;
 
-		sb_init(&proven);
 		sb_init(&failing);
 		sb_init(&regress);
 		/* every cell where a TU failed in h: passes now, or why not */
@@ -542,7 +561,7 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 			if (t && t->verdict == V_PASS)
 				continue;
 			unproven |= still_needs(fx, f->cell, t, h);
-			if (!strstr(failing.buf ? failing.buf : "", fx->cells[f->cell])) {
+			if (!seen[f->cell]++) {
 				char *why = t ? now_why(fx, f->cell, t) : xstrdup("not compiled");
 
 				sb_addf(&failing, "%s%s: %s", ff ? "" : "; ", fx->cells[f->cell], why);
@@ -550,12 +569,8 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 				free(why);
 			}
 		}
-		for (j = 0; j < h->nfails; j++) {
-			const struct failure *f = &h->fails[j];
-
-			if (!strstr(failing.buf ? failing.buf : "", fx->cells[f->cell]))
-				add_cell(&proven, fx, f->cell, &fp);
-		}
+		free(seen);
+		proven = fail_cells(fx, h, 1);
 		/* no TU that passed fails now where it reads h */
 		for (j = 0; patchable(h) && j < fx->ncells; j++) {
 			for (k = 0; fx->proof[j] && k < fx->proof[j]->ntus; k++) {
@@ -569,17 +584,13 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 		h->kept = patchable(h) && !regress.len && !unproven;
 		for (j = 0; j < h->ncands; j++) {
 			const struct fix_cand *c = &h->cands[j];
-			int first = 1;
 
 			if (c->kind != FIX_NONE)
 				continue;
 			sb_addf(unfixed, "%s\n  cells:", c->why_not);
-			for (k = 0; k < h->nfails; k++)
-				if (strstr(h->fails[k].why ? h->fails[k].why : "", c->what) || h->ncands == 1) {
-					if (first || !strstr(unfixed->buf, fx->cells[h->fails[k].cell]))
-						sb_addf(unfixed, " %s", fx->cells[h->fails[k].cell]);
-					first = 0;
-				}
+			for (k = 0; k < fx->ncells; k++)
+				if (h->marks[j][k])
+					sb_addf(unfixed, " %s", fx->cells[k]);
 			sb_add(unfixed, "\n");
 		}
 		if (!patchable(h))
@@ -587,8 +598,8 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 		what = fix_describe(h->cands, h->ncands);
 		sb_addf(sum, "%-28s %s\n", h->header, what);
 		free(what);
-		if (proven.len)
-			sb_addf(sum, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven.buf);
+		if (*proven)
+			sb_addf(sum, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven);
 		else
 			sb_addf(sum, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
 				"NOT kept: it fixes no cell");
@@ -597,7 +608,7 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 		if (regress.len)
 			sb_addf(sum, "%-28s breaks what passed:%s\n", "", regress.buf);
 next:
-		sb_release(&proven);
+		free(proven);
 		sb_release(&failing);
 		sb_release(&regress);
 	}
@@ -841,7 +852,8 @@ static int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, c
 	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, orig, patched, NULL };
 	struct strbuf sb;
 	char *desc;
-	int rc, j, first;
+	char *cells;
+	int rc, j;
 
 	rc = run_to_file(argv, difftmp);
 	diff = read_file(difftmp, NULL);
@@ -871,24 +883,12 @@ static int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, c
 				c->user ? c->user : h->header, c->what, c->include, h->header,
 				c->cond ? " (the use is under #if, and so is the include)" : "");
 	}
-	sb_add(&sb, "Failed on:");
-	for (j = 0, first = 1; j < h->nfails; j++) {
-		char *pad = xasprintf("%s ", sb.buf + (strstr(sb.buf, "Failed on:") - sb.buf));
-
-		if (!strstr(pad, fx->cells[h->fails[j].cell]))
-			sb_addf(&sb, " %s", fx->cells[h->fails[j].cell]);
-		free(pad);
-	}
-	sb_add(&sb, "\nProven by hdrtest on:");
-	for (j = 0, first = 1; j < h->nfails; j++) {
-		const struct tu_result *t = tu_named(fx->proof[h->fails[j].cell], h->fails[j].tu);
-		const char *cell = fx->cells[h->fails[j].cell];
-		char *tail = strrchr(sb.buf, ':');
-
-		if (t && t->verdict == V_PASS && !strstr(tail, cell))
-			sb_addf(&sb, " %s", cell);
-	}
-	(void)first;
+	cells = fail_cells(fx, h, 0);
+	sb_addf(&sb, "Failed on: %s\n", cells);
+	free(cells);
+	cells = fail_cells(fx, h, 1);
+	sb_addf(&sb, "Proven by hdrtest on: %s", *cells ? cells : "none: where it failed, it fails only for other reasons now");
+	free(cells);
 	sb_add(&sb, "\n(every TU of these cells that reads the header compiled again with it)\n---\n");
 	sb_add(&sb, diff);
 	sb_add(&sb, "-- \nhdrtest\n\n");
