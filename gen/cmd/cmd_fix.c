@@ -95,7 +95,22 @@ static int take_one(struct fixer *fx, int ci, const struct cell_result *c, const
 	struct fix_cand cand;
 	int k, seen = 0;
 
-	if (fix_choose(fx->ix, e, c->forbids, c->nforbids, &cand))
+	struct scan_index *ox = NULL;
+	const struct scan_file *copy = NULL;
+	int rc;
+
+	/* the copy the compiler read, when an overlay (the run's, or the
+	 * proof's, which c names) held the culprit */
+	if (c->overlay) {
+		char *path = xasprintf("%s/%s", c->overlay, e->culprit), *rel = e->culprit;
+
+		if (!access(path, F_OK) && (ox = scan_paths(c->overlay, &rel, 1)))
+			copy = scan_file(ox, e->culprit);
+		free(path);
+	}
+	rc = fix_choose(fx->ix, e, copy, c->forbids, c->nforbids, &cand);
+	scan_free(ox);
+	if (rc)
 		return 0;
 	h = fix_for(fx, e->culprit);
 	for (k = 0; k < h->nfails; k++)
@@ -496,8 +511,11 @@ static char *now_why(struct fixer *fx, int ci, const struct tu_result *t)
 	return xstrdup(t->detail ? t->detail : "fails");
 }
 
+static int still_needs(struct fixer *fx, int ci, const struct tu_result *t, const struct hdr_fix *h);
+
 /* The cells of h's failures, in run order, each once: all of them, or
- * (passing) only those where every TU that failed in h passes now. */
+ * (proven) only those where every TU that failed in h passes now, or fails
+ * for other reasons only. */
 static char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing)
 {
 	char *mark = xcalloc(fx->ncells, 1);
@@ -509,7 +527,7 @@ static char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing)
 		const struct tu_result *t = fx->proof[f->cell] ? tu_named(fx->proof[f->cell], f->tu) : NULL;
 
 		mark[f->cell] |= 1;
-		if (passing && (!t || t->verdict != V_PASS))
+		if (passing && still_needs(fx, f->cell, t, h))
 			mark[f->cell] |= 2;
 	}
 	sb_init(&sb);
@@ -537,7 +555,17 @@ static int still_needs(struct fixer *fx, int ci, const struct tu_result *t, cons
 			       !strcmp(e->missing, h->cands[k].symbol);
 		explain_info_free(e);
 	}
-	return hit || nth == 0;
+	if (hit || nth)
+		return hit;
+	/* no missing name: a forbidden header the run pulled in already is
+	 * another reason (the chain report has it); a new one, or nothing
+	 * explained, is not proof */
+	if (t->forbidden) {
+		const struct tu_result *o = tu_named(fx->orig[ci], t->header);
+
+		return !o || !o->forbidden;
+	}
+	return 1;
 }
 
 /* The verdict on each fix, the summary lines in sum. */
@@ -604,7 +632,7 @@ static void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unf
 			sb_addf(sum, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
 				"NOT kept: it fixes no cell");
 		if (failing.len)
-			sb_addf(sum, "%-28s still failing: %s\n", "", failing.buf);
+			sb_addf(sum, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing.buf);
 		if (regress.len)
 			sb_addf(sum, "%-28s breaks what passed:%s\n", "", regress.buf);
 next:
@@ -887,7 +915,7 @@ static int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, c
 	sb_addf(&sb, "Failed on: %s\n", cells);
 	free(cells);
 	cells = fail_cells(fx, h, 1);
-	sb_addf(&sb, "Proven by hdrtest on: %s", *cells ? cells : "none: where it failed, it fails only for other reasons now");
+	sb_addf(&sb, "Proven by hdrtest on: %s", *cells ? cells : "none");
 	free(cells);
 	sb_add(&sb, "\n(every TU of these cells that reads the header compiled again with it)\n---\n");
 	sb_add(&sb, diff);

@@ -96,8 +96,8 @@ static char *use_cond(const struct scan_file *f, int line)
 	return scan_cond_chain(user->cond);
 }
 
-int fix_choose(const struct scan_index *ix, const struct explain_info *e, char *const *forbids, int nforbids,
-	       struct fix_cand *out)
+int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
+	       char *const *forbids, int nforbids, struct fix_cand *out)
 {
 	const struct scan_file *hf = common_file(ix, e->culprit);
 	const struct scan_def *d;
@@ -124,7 +124,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, char *
 		out->kind = FIX_DECLARE;
 		return 0;
 	}
-	out->cond = use_cond(hf, e->use_line);
+	out->cond = use_cond(copy ? copy : hf, e->use_line);
 	sb_init(&refused);
 	for (d = scan_lookup(ix, e->missing); d; d = d->next) {
 		const char *z = d->file->include_name;
@@ -305,6 +305,7 @@ static int first_def_line(const struct scan_file *f)
 
 struct addition {
 	int after;
+	int cond;	/* under #if: after the plain includes of its spot, which it may test */
 	char *text;
 };
 
@@ -314,6 +315,8 @@ static int cmp_addition(const void *a, const void *b)
 
 	if (x->after != y->after)
 		return x->after - y->after;
+	if (x->cond != y->cond)
+		return x->cond - y->cond;
 	return strcmp(x->text, y->text);
 }
 
@@ -338,6 +341,7 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 		if (dup)
 			continue;
 		a = push(&adds, &nadds, sizeof(*a));
+		a->cond = 0;
 		if (c->kind == FIX_DECLARE) {
 			a->after = declare_spot(text, f, before);
 			a->text = xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
@@ -349,6 +353,7 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 				continue;
 			}
 			a->after = include_spot(text, f, before);
+			a->cond = c->cond != NULL;
 			if (c->cond)
 				a->text = xasprintf("#if %s\n#include <%s> // for %s\n#endif\n", c->cond, c->include,
 						    names);

@@ -27,10 +27,12 @@ struct fix_cand {
 };
 
 /* The candidate for an explained failure; forbids are the include names
- * that must never be included.  Returns 0, or -1 when e has nothing a fix
- * can act on (no culprit in the tree). */
-int fix_choose(const struct scan_index *ix, const struct explain_info *e, char *const *forbids, int nforbids,
-	       struct fix_cand *out);
+ * that must never be included; copy is the culprit as the compiler read
+ * it when that is not the tree's file (an overlay's: its lines are what
+ * e->use_line counts), else NULL.  Returns 0, or -1 when e has nothing a
+ * fix can act on (no culprit in the tree). */
+int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
+	       char *const *forbids, int nforbids, struct fix_cand *out);
 void fix_cand_free(struct fix_cand *f);
 
 /* How many distinct headers name pulls in, itself included, following

@@ -18,7 +18,7 @@ cd "$top" || exit 1
 out=out/e2e-fix
 fixdir=$top/$out/fix
 tree=$(make -s tree-path)
-rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src"
+rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src" "$out-cond" "$out-cond-src"
 mkdir -p "$out"
 
 # the files the series touches, as paths in the tree
@@ -118,7 +118,25 @@ check "a name only linux/mm.h defines gets no patch and the one line saying why"
 check "... and its header still gets the include for thp_size()" \
 	grep -q "^linux/mm/page_address.h  *include linux/mm/folio_size.h for thp_size()" "$out-ovl/fix/summary.txt"
 check "... and is kept: where it failed, it fails only for folio_pfn() now" \
-	grep -q "kept: where it failed, it fails only for other reasons now" "$out-ovl/fix/summary.txt"
+	grep -q "^ *still failing, for other reasons: x86_64/defconfig: linux/mm/page_address.h: hdrtest_probe_pfn() uses folio_pfn()" "$out-ovl/fix/summary.txt"
+
+# A use under #if gets its include under the same #if, after the plain
+# include it may test: page_address.h with a function under
+# "#ifdef _LINUX_MM_FOLIO_SIZE_H" (true where folio_size.h came first) that
+# needs page_is_pfmemalloc() from linux/mm/pfmemalloc.h (x86_64 only).
+ov2=$top/$out-cond-src
+mkdir -p "$ov2/linux/mm"
+awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == last)
+	printf "#ifdef _LINUX_MM_FOLIO_SIZE_H\nstatic inline bool hdrtest_probe_cond(const struct page *page)\n{\n\treturn page_is_pfmemalloc(page);\n}\n#endif\n\n"
+	print l[i] } }' "$tree/include/linux/mm/page_address.h" > "$ov2/linux/mm/page_address.h"
+make -j2 fix ARCHS=x86_64 OVERLAY="$ov2" OUT=$out-cond > "$out-cond.log" 2>&1
+cond_include() {
+	grep -A3 '^+#include <linux/mm/folio_size.h>' "$out-cond/fix/"0002-*.patch | tr '\n' '|' |
+		grep -q '^+#include <linux/mm/folio_size.h> // for thp_size(), folio_size()|+#if defined(_LINUX_MM_FOLIO_SIZE_H)|+#include <linux/mm/pfmemalloc.h> // for page_is_pfmemalloc()|+#endif|'
+}
+check "a use under #ifdef gets its include under the same #if, after the include it tests" cond_include
+check "... and it is proven: page_address.h passes with it" \
+	sh -c "grep -A1 '^linux/mm/page_address.h .*pfmemalloc' '$out-cond/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
 
 # the checks fail on a broken patch: the declaration names another tag
 echo "# the checks fail on a broken patch"

@@ -60,7 +60,7 @@ static void choose(const char *missing, const char *user, int line, int pointer_
 	e.missing = (char *)missing;
 	e.use_line = line;
 	e.pointer_only = pointer_only;
-	ck_assert_int_eq(fix_choose(ix, &e, forbids, 1, f), 0);
+	ck_assert_int_eq(fix_choose(ix, &e, NULL, forbids, 1, f), 0);
 }
 
 static char *apply(struct fix_cand *f)
