@@ -18,7 +18,7 @@ cd "$top" || exit 1
 out=out/e2e-fix
 fixdir=$top/$out/fix
 tree=$(make -s tree-path)
-rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src" "$out-cond" "$out-cond-src"
+rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src" "$out-cond" "$out-cond-src" "$out-r2" "$out-r2-src"
 mkdir -p "$out"
 
 # the files the series touches, as paths in the tree
@@ -137,6 +137,20 @@ cond_include() {
 check "a use under #ifdef gets its include under the same #if, after the include it tests" cond_include
 check "... and it is proven: page_address.h passes with it" \
 	sh -c "grep -A1 '^linux/mm/page_address.h .*pfmemalloc' '$out-cond/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
+
+# A fix that uncovers the next missing name: page_address.h needs
+# page_is_pfmemalloc() (linux/mm/pfmemalloc.h), and under
+# "#ifdef _LINUX_MM_PFMEMALLOC_H", true only once that include is made,
+# is_vmalloc_addr() (linux/mm/vmalloc_addr.h): a second round (x86_64 only).
+ov3=$top/$out-r2-src
+mkdir -p "$ov3/linux/mm"
+awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == last)
+	printf "static inline bool hdrtest_r1(const struct page *page)\n{\n\treturn page_is_pfmemalloc(page);\n}\n#ifdef _LINUX_MM_PFMEMALLOC_H\nstatic inline bool hdrtest_r2(const void *x)\n{\n\treturn is_vmalloc_addr(x);\n}\n#endif\n\n"
+	print l[i] } }' "$tree/include/linux/mm/page_address.h" > "$ov3/linux/mm/page_address.h"
+make -j2 fix ARCHS=x86_64 OVERLAY="$ov3" OUT=$out-r2 > "$out-r2.log" 2>&1
+check "a name a fix uncovers is found by a second round of proof" grep -q "^hdrtest fix: 1 cells, 2 rounds of proof" "$out-r2/fix/summary.txt"
+check "... and gets its include, and the whole fix is proven" \
+	sh -c "grep -q '^+#include <linux/mm/vmalloc_addr.h> // for is_vmalloc_addr()' '$out-r2/fix/'0002-*.patch && grep -A1 '^linux/mm/page_address.h .*vmalloc_addr' '$out-r2/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
 
 # the checks fail on a broken patch: the declaration names another tag
 echo "# the checks fail on a broken patch"
