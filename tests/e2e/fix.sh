@@ -61,7 +61,7 @@ rc=$?
 end=$(date +%s)
 echo "# make fix: exit $rc in $((end - start)) s (log: $out.log)"
 grep '^hdrtest fix:' "$out.log" | sed 's/^/# /'
-fix_failed() { test "$rc" -eq 2 && grep -q "^make: \*\*\* \[GNUmakefile:[0-9]*: fix\] Error 1$" "$out.log"; }
+fix_failed() { test "$rc" -eq 2 && grep -q "^make\(\[[0-9]*\]\)\{0,1\}: \*\*\* \[GNUmakefile:[0-9]*: fix\] Error 1$" "$out.log"; }
 check "make fix fails with hdrtest fix's exit 1: some failures have no patch (the chains to linux/mm.h)" fix_failed
 check "it writes a series of 2 patches" test "$(wc -l < "$fixdir/series" 2>/dev/null)" -eq 2
 set -- $(sed "s|^|$fixdir/|" "$fixdir/series" 2>/dev/null)
