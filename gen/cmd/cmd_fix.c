@@ -901,13 +901,13 @@ static int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, c
 		const struct fix_cand *c = &h->cands[j];
 
 		if (c->kind == FIX_DECLARE)
-			sb_addf(&sb, "%s uses %s only by pointer, in a parameter list, without\n"
-				     "declaring it: the tag is then local to the prototype.  A forward\n"
-				     "declaration is all it needs.\n\n",
+			sb_addf(&sb, "%s uses %s only by pointer, in a parameter list,\n"
+				     "without declaring it: the tag is then local to the prototype.\n"
+				     "A forward declaration is all it needs.\n\n",
 				c->user ? c->user : h->header, c->symbol);
 		else if (c->kind == FIX_INCLUDE)
-			sb_addf(&sb, "%s uses %s, defined in %s, which %s does not\n"
-				     "include%s.\n\n",
+			sb_addf(&sb, "%s uses %s, defined in %s,\n"
+				     "which %s does not include%s.\n\n",
 				c->user ? c->user : h->header, c->what, c->include, h->header,
 				c->cond ? " (the use is under #if, and so is the include)" : "");
 	}
