@@ -18,12 +18,17 @@
 #                          5 times: the fastest and the median (goal <= 1 s)
 #   touched header         rerun after touching one slim header, against
 #                          the floor of just the TUs that include it (goal <= 2x)
+#   hdrtest fix            the proof loop of `hdrtest fix` (after step 5),
+#                          against a rerun of just the TUs it compiled again
+#                          (goal <= 2x)
 #   kbuild per TU          `make M=dir tu.o` for SAMPLE TUs, per TU, against
 #                          hdrtest's per-TU floor
 #
 # It empties $HDRTEST_CACHE/kbuild: the matrix is prepared from nothing.
 # With ONLY=noop (make bench-noop) it measures the no-op rerun alone, on
 # the cache as it is (a first run prepares what is missing).
+# With ONLY=fix (make bench-fix) the hdrtest fix rows alone, on ARCHS and
+# CONFIGS as given (default: all, all; make bench-fix: the two default cells).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
@@ -59,6 +64,38 @@ noop_row() {
 	printf '%-44s %9ss  %s\n' "no-op rerun (fastest of 5)" "$noop" \
 		"median ${noop_median} s; $noop_cc compiles or prepares in the last; goal <= 1 s"
 }
+
+# The proof loop of `hdrtest fix` on the run as it is, against a rerun of
+# just the TUs it compiled again (their results removed, selftest-headers
+# run again): goal <= 2x.
+fix_runs() {
+	t=$(now)
+	out/bin/hdrtest fix --out "$out" --jobs "$(nproc)" $(cat "$out/cells") > "$logs/fix.log" 2>&1
+	fix_t=$(since "$t")
+	fix_n=$(grep -c . "$out/fix/recompiled" 2>/dev/null || echo 0)
+	fix_proof=$(sed -n 's/^hdrtest fix: .* TUs compiled again in \([0-9.]*\) s$/\1/p' "$logs/fix.log")
+	for stem in $(sort -u "$out/fix/recompiled"); do
+		rm -f "$out/$stem.rc"
+	done
+	t=$(now)
+	sel > "$logs/fix-rerun.log" 2>&1
+	fix_rerun=$(since "$t")
+}
+fix_rows() {
+	printf '%-44s %9ss  %s\n' "hdrtest fix (scan, proof, patches)" "$fix_t" "proof alone ${fix_proof:-?} s, $fix_n TUs"
+	printf '%-44s %9ss  %s\n' "rerun of those $fix_n TUs" "$fix_rerun" "selftest-headers, their results removed"
+	printf '%-44s %9sx  %s\n' "fix / rerun of its TUs" "$(ratio "$fix_t" "$fix_rerun")" "goal <= 2"
+}
+
+if [ "${ONLY:-}" = fix ]; then
+	mkdir -p "$logs"
+	sel > "$logs/warm.log" 2>&1
+	fix_runs
+	printf '%-44s %10s  %s\n' "measure" "value" "note"
+	printf '%-44s %10s  %s\n' "matrix" "$(grep -c . "$out/cells")" "cells, ARCHS=$archs CONFIGS=$configs"
+	fix_rows
+	exit 0
+fi
 
 if [ "${ONLY:-}" = noop ]; then
 	mkdir -p "$logs"
@@ -119,7 +156,10 @@ sel > "$logs/touched.log" 2>&1
 touched_run=$(since "$t")
 recompiled=$(grep -c '^  CC ' "$logs/touched.log")
 
-# 6. kbuild per TU: an external module dir per sampled TU, built with M=
+# 6. hdrtest fix: its proof loop against a rerun of the TUs it compiled
+fix_runs
+
+# 7. kbuild per TU: an external module dir per sampled TU, built with M=
 kb_total=0
 kb_floor=0
 n=0
@@ -151,6 +191,7 @@ noop_row
 printf '%-44s %9ss  %s\n' "rerun after touching $touched" "$touched_run" "$recompiled TUs recompiled"
 printf '%-44s %9ss  %s\n' "floor of the $nusers TUs that include it" "$users_floor" ""
 printf '%-44s %9sx  %s\n' "touched rerun / its floor" "$(ratio "$touched_run" "$users_floor")" "goal <= 2"
+fix_rows
 printf '%-44s %9ss  %s\n' "kbuild per TU (make M=, $n TUs)" "$kb_total" ""
 printf '%-44s %9ss  %s\n' "hdrtest per TU (same $n TUs)" "$kb_floor" ""
 printf '%-44s %9sx\n' "kbuild per TU / hdrtest per TU" "$(ratio "$kb_total" "$kb_floor")"

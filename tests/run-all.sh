@@ -2,7 +2,8 @@
 # The whole test suite: the Check unit tests, the same under ASan and
 # UBSan, every fuzz corpus and committed crash input replayed under ASan
 # and UBSan, then the end-to-end tests on the real kernel tree, KTAP and
-# JUnit as kunit.py and a JUnit schema read them, the HTML report in
+# JUnit as kunit.py and a JUnit schema read them, hdrtest fix's patches
+# proven by a rerun with them as an overlay, the HTML report in
 # headless Chromium, and the fault tests.  Each suite ends with its own
 # summary line; this one adds them up in one last line:
 #   check: N passed, N failed, N skipped
@@ -72,6 +73,7 @@ suite e2e tests/e2e/run.sh
 suite baseline tests/e2e/baseline.sh
 suite ktap-junit tests/e2e/ktap-junit.sh
 suite html tests/e2e/html.sh
+suite fix tests/e2e/fix.sh
 suite ci-test tests/e2e/ci-test.sh
 suite faults tests/e2e/faults.sh
 suite faults-write tests/e2e/faults-write.sh

@@ -21,6 +21,7 @@ static const struct command *const commands[] = {
 	&cmd_probe,
 	&cmd_coverage,
 	&cmd_slimness,
+	&cmd_fix,
 	&cmd_scan,
 	&cmd_catalog_check,
 	&cmd_catalog_update,

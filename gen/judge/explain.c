@@ -50,6 +50,7 @@ struct diag {
 	struct site *expansions;	/* gcc: innermost first */
 	int nexpansions;
 	int clang_order;	/* notes are "expanded from": definitions */
+	int param_list;		/* a tag declared inside a parameter list: used by pointer */
 };
 
 /* "FILE:LINE:COL: KIND: MSG" -> the parts; 0 if the line is not one. */
@@ -143,8 +144,9 @@ static void diag_free(struct diag *d)
 	free(d->expansions);
 }
 
-/* The first diagnostic that names a missing identifier, with its notes. */
-static int find_missing(const char *log, struct diag *d)
+/* The first diagnostic that names a missing identifier (after skipping
+ * nth such), with its notes. */
+static int find_missing(const char *log, struct diag *d, int nth)
 {
 	const char *cur = log, *line;
 	char *function = NULL;
@@ -171,10 +173,18 @@ static int find_missing(const char *log, struct diag *d)
 			char *name = missing_name(msg);
 
 			if (name) {
+				if (nth-- > 0) {
+					free(name);
+					free(at.file);
+					free(l);
+					continue;
+				}
 				found = 1;
 				d->at = at;
 				d->name = name;
 				d->function = function ? xstrdup(function) : NULL;
+				d->param_list = strstr(msg, "declared inside parameter list") ||
+						(starts_with(msg, "declaration of '") && strstr(msg, "will not be visible"));
 				free(l);
 				continue;
 			}
@@ -321,69 +331,116 @@ static const char *tu_symbol(const struct tu_result *t)
 	return NULL;
 }
 
-char *explain_failure(const struct tu_result *t, const struct cell_result *c, const struct scan_index *ix)
+struct explain_info *explain_analyze_nth(const struct tu_result *t, const struct cell_result *c,
+					 const struct scan_index *ix, int nth)
 {
 	struct diag d;
-	struct strbuf sb;
+	struct explain_info *e;
 	char *culprit = NULL, *user = NULL, *through = NULL;
-	const struct scan_def *def;
-	const char *what;
-	int i;
+	const char *user_name = NULL;
+	int i, use_line = 0;
 
-	if (t->verdict != V_FAIL || !find_missing(t->log, &d))
+	if (t->verdict != V_FAIL || !find_missing(t->log, &d, nth))
 		return NULL;
 
 	/* the outermost expansion site in a header, for gcc's order */
 	if (!d.clang_order) {
 		for (i = d.nexpansions - 1; i >= 0 && !culprit; i--) {
 			culprit = header_of(d.expansions[i].file, c);
-			if (culprit && d.expansions[i].macro)
-				through = xstrdup(d.expansions[i].macro);
+			if (culprit) {
+				use_line = d.expansions[i].line;
+				if (d.expansions[i].macro)
+					through = xstrdup(d.expansions[i].macro);
+			}
 		}
 	}
 	if (culprit) {
-		user = d.function ? xasprintf("%s()", d.function) : NULL;
+		user_name = d.function;
 	} else if ((culprit = header_of(d.at.file, c))) {
+		use_line = d.at.line;
 		if (d.nexpansions && d.expansions[0].macro)
-			user = xasprintf("%s()", d.expansions[0].macro);
+			user_name = d.expansions[0].macro;
 		else if (d.function)
-			user = xasprintf("%s()", d.function);
-		else if (function_at(ix, c, d.at.file, d.at.line))
-			user = xasprintf("%s()", function_at(ix, c, d.at.file, d.at.line));
+			user_name = d.function;
+		else
+			user_name = function_at(ix, c, d.at.file, d.at.line);
 	} else {
 		const char *s = tu_symbol(t);
 
 		culprit = xstrdup(t->header);
 		if (d.clang_order && d.nexpansions && d.expansions[0].macro)
-			user = xasprintf("%s()", d.expansions[0].macro);
+			user_name = d.expansions[0].macro;
 		else if (s)
 			user = xasprintf("%s", s);
 	}
+	if (user_name)
+		user = xasprintf("%s()", user_name);
 
-	def = best_definition(ix, d.name);
+	e = xcalloc(1, sizeof(*e));
+	e->header = xstrdup(t->header);
+	e->culprit = culprit;
+	e->user = user;
+	e->user_name = user_name ? xstrdup(user_name) : NULL;
+	e->missing = d.name;
+	d.name = NULL;
+	e->through = through;
+	e->use_line = use_line;
+	e->pointer_only = d.param_list;
+	e->def = best_definition(ix, e->missing);
+	e->included = e->def && includes_directly(ix, c, culprit, e->def->file->include_name);
+	diag_free(&d);
+	return e;
+}
+
+struct explain_info *explain_analyze(const struct tu_result *t, const struct cell_result *c,
+				     const struct scan_index *ix)
+{
+	return explain_analyze_nth(t, c, ix, 0);
+}
+
+void explain_info_free(struct explain_info *e)
+{
+	if (!e)
+		return;
+	free(e->header);
+	free(e->culprit);
+	free(e->user);
+	free(e->user_name);
+	free(e->missing);
+	free(e->through);
+	free(e);
+}
+
+char *explain_failure(const struct tu_result *t, const struct cell_result *c, const struct scan_index *ix)
+{
+	struct explain_info *e = explain_analyze(t, c, ix);
+	const struct scan_def *def;
+	struct strbuf sb;
+	const char *what;
+
+	if (!e)
+		return NULL;
+	def = e->def;
 	what = def && (def->kind == SCAN_FUNC || def->kind == SCAN_PROTO || def->kind == SCAN_MACRO) ? "()" : "";
 	sb_init(&sb);
 	sb_addf(&sb, "%s: ", t->header);
-	if (strcmp(culprit, t->header))
-		sb_addf(&sb, "via %s: ", culprit);
-	if (user)
-		sb_addf(&sb, "%s uses ", user);
+	if (strcmp(e->culprit, t->header))
+		sb_addf(&sb, "via %s: ", e->culprit);
+	if (e->user)
+		sb_addf(&sb, "%s uses ", e->user);
 	else
 		sb_add(&sb, "uses ");
-	sb_addf(&sb, "%s%s", d.name, what);
-	if (through)
-		sb_addf(&sb, " (through the macro %s())", through);
+	sb_addf(&sb, "%s%s", e->missing, what);
+	if (e->through)
+		sb_addf(&sb, " (through the macro %s())", e->through);
 	if (!def)
 		sb_add(&sb, ", which no header of the tree defines");
-	else if (includes_directly(ix, c, culprit, def->file->include_name))
+	else if (e->included)
 		sb_addf(&sb, ", defined in %s, which %s includes, but not under this config",
-			def->file->include_name, base_name(culprit));
+			def->file->include_name, base_name(e->culprit));
 	else
 		sb_addf(&sb, ", defined in %s, which %s does not include", def->file->include_name,
-			base_name(culprit));
-	free(culprit);
-	free(user);
-	free(through);
-	diag_free(&d);
+			base_name(e->culprit));
+	explain_info_free(e);
 	return sb_detach(&sb);
 }

@@ -29,6 +29,7 @@ int main(void)
 	srunner_add_suite(sr, catalog_update_suite());
 	srunner_add_suite(sr, includes_suite());
 	srunner_add_suite(sr, explain_suite());
+	srunner_add_suite(sr, fix_suite());
 	srunner_add_suite(sr, robust_suite());
 	srunner_add_suite(sr, writes_suite());
 	srunner_add_suite(sr, directives_suite());

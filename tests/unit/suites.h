@@ -33,5 +33,6 @@ Suite *commands_suite(void);
 Suite *plan_suite(void);
 Suite *baseline_suite(void);
 Suite *large_run_suite(void);
+Suite *fix_suite(void);
 
 #endif

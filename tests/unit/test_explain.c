@@ -87,6 +87,44 @@ START_TEST(test_function_context)
 }
 END_TEST
 
+/* Every missing name of a log, in order: the nth explained diagnostic. */
+START_TEST(test_nth_missing_name)
+{
+	const char *log = "/src/include/linux/a.h: In function 'a_fn':\n"
+			  "/src/include/linux/a.h:5:41: error: implicit declaration of function 'b_fn'\n"
+			  "/src/include/linux/a.h:4:21: warning: 'struct thing' declared inside parameter list "
+			  "will not be visible outside of this definition or declaration\n";
+	struct tu_result t = { 0 };
+	struct cell_result c = { 0 };
+	struct explain_info *e;
+	char *text = xstrdup(log), *p;
+
+	while ((p = strstr(text, "/src/"))) {
+		char *n = xasprintf("%.*s%s/%s", (int)(p - text), text, tree, p + 5);
+
+		free(text);
+		text = n;
+	}
+	t.header = (char *)"linux/a.h";
+	t.verdict = V_FAIL;
+	t.log = text;
+	c.dir = (char *)"/out/x";
+	c.srctree = tree;
+	e = explain_analyze_nth(&t, &c, ix, 0);
+	ck_assert_str_eq(e->missing, "b_fn");
+	ck_assert_str_eq(e->culprit, "linux/a.h");
+	ck_assert_int_eq(e->use_line, 5);
+	ck_assert_int_eq(e->pointer_only, 0);
+	explain_info_free(e);
+	e = explain_analyze_nth(&t, &c, ix, 1);
+	ck_assert_str_eq(e->missing, "struct thing");
+	ck_assert_int_eq(e->pointer_only, 1);
+	explain_info_free(e);
+	ck_assert_ptr_null(explain_analyze_nth(&t, &c, ix, 2));
+	free(text);
+}
+END_TEST
+
 /* At file scope the prototype the error is in is the user. */
 START_TEST(test_struct_in_prototype)
 {
@@ -152,6 +190,7 @@ Suite *explain_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_macro_body_blames_its_header);
 	tcase_add_test(tc, test_function_context);
+	tcase_add_test(tc, test_nth_missing_name);
 	tcase_add_test(tc, test_struct_in_prototype);
 	tcase_add_test(tc, test_via_included_header);
 	tcase_add_test(tc, test_clang_in_tu);

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "fix/fix.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/lines.h"
+#include "base/util.h"
+
+void fix_cand_free(struct fix_cand *f)
+{
+	free(f->header);
+	free(f->symbol);
+	free(f->what);
+	free(f->user);
+	free(f->include);
+	free(f->cond);
+	free(f->why_not);
+	memset(f, 0, sizeof(*f));
+}
+
+/* The file of an include name the fix may add: one under include/ (not
+ * uapi, not arch/: those differ per arch). */
+static const struct scan_file *common_file(const struct scan_index *ix, const char *name)
+{
+	const struct scan_file *const *files;
+	int n = scan_files_named(ix, name, &files), i;
+
+	for (i = 0; i < n; i++)
+		if (starts_with(files[i]->path, "include/") && !starts_with(files[i]->path, "include/uapi/"))
+			return files[i];
+	return NULL;
+}
+
+int fix_closure(const struct scan_index *ix, const char *name, const char *target, int *reaches)
+{
+	char **seen = NULL;
+	int nseen = 0, next = 0, i, j;
+
+	*reaches = 0;
+	*(char **)push(&seen, &nseen, sizeof(char *)) = xstrdup(name);
+	while (next < nseen) {
+		const char *cur = seen[next++];
+		const struct scan_file *f;
+
+		if (target && !strcmp(cur, target))
+			*reaches = 1;
+		if (starts_with(cur, "asm/") || !(f = common_file(ix, cur)))
+			continue;
+		for (i = 0; i < f->nincludes; i++) {
+			const char *inc = f->includes[i].name;
+
+			for (j = 0; j < nseen && strcmp(seen[j], inc); j++)
+				;
+			if (j == nseen)
+				*(char **)push(&seen, &nseen, sizeof(char *)) = xstrdup(inc);
+		}
+	}
+	for (i = 0; i < nseen; i++)
+		free(seen[i]);
+	free(seen);
+	return nseen;
+}
+
+static int is_fwd(enum scan_kind k)
+{
+	return k == SCAN_STRUCT_FWD || k == SCAN_UNION_FWD || k == SCAN_ENUM_FWD;
+}
+
+static int is_tag(const char *name)
+{
+	return starts_with(name, "struct ") || starts_with(name, "union ") || starts_with(name, "enum ");
+}
+
+static int forbidden(const char *name, char *const *forbids, int nforbids)
+{
+	int i;
+
+	for (i = 0; i < nforbids; i++)
+		if (!strcmp(name, forbids[i]))
+			return 1;
+	return 0;
+}
+
+/* The #if the use at line of the header is under: the condition of the
+ * definition it is in (the last one at or before it), or NULL. */
+static char *use_cond(const struct scan_file *f, int line)
+{
+	const struct scan_def *user = NULL;
+	int i;
+
+	for (i = 0; f && line && i < f->ndefs && f->defs[i]->line <= line; i++)
+		user = f->defs[i];
+	if (!user || !user->cond || user->cond->is_asm)
+		return NULL;
+	return scan_cond_chain(user->cond);
+}
+
+int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
+	       char *const *forbids, int nforbids, struct fix_cand *out)
+{
+	const struct scan_file *hf = common_file(ix, e->culprit);
+	const struct scan_def *d;
+	struct strbuf refused;
+	int nrefused = 0, tag = is_tag(e->missing), only_forbidden = 1;
+
+	memset(out, 0, sizeof(*out));
+	if (!hf)
+		return -1;
+	out->header = xstrdup(e->culprit);
+	out->symbol = xstrdup(e->missing);
+	out->user = e->user ? xstrdup(e->user) : NULL;
+	if (tag) {
+		out->what = xstrdup(e->missing);
+	} else {
+		int fn = 0;
+
+		for (d = scan_lookup(ix, e->missing); d; d = d->next)
+			fn |= d->kind == SCAN_FUNC || d->kind == SCAN_PROTO || d->kind == SCAN_MACRO;
+		out->what = xasprintf("%s%s", e->missing, fn ? "()" : "");
+	}
+	/* a tag only used by pointer needs no definition, only its name */
+	if (tag && e->pointer_only) {
+		out->kind = FIX_DECLARE;
+		return 0;
+	}
+	out->cond = use_cond(copy ? copy : hf, e->use_line);
+	sb_init(&refused);
+	for (d = scan_lookup(ix, e->missing); d; d = d->next) {
+		const char *z = d->file->include_name;
+		int weight, cycle;
+
+		if (!z || is_fwd(d->kind) || !common_file(ix, z) || strcmp(common_file(ix, z)->path, d->file->path))
+			continue;
+		if (!strcmp(z, e->culprit))
+			continue;
+		if (forbidden(z, forbids, nforbids)) {
+			sb_addf(&refused, "%s%s (forbidden)", nrefused++ ? ", " : "", z);
+			continue;
+		}
+		weight = fix_closure(ix, z, e->culprit, &cycle);
+		if (cycle) {
+			sb_addf(&refused, "%s%s (it includes %s: a cycle)", nrefused++ ? ", " : "", z,
+				e->culprit);
+			only_forbidden = 0;
+			continue;
+		}
+		/* the lightest; an unconditional definition before one under #if */
+		weight += d->cond ? 100000 : 0;
+		if (!out->include || weight < out->weight ||
+		    (weight == out->weight && strcmp(z, out->include) < 0)) {
+			free(out->include);
+			out->include = xstrdup(z);
+			out->weight = weight;
+		}
+	}
+	if (out->include) {
+		out->kind = FIX_INCLUDE;
+		out->weight %= 100000;
+		sb_release(&refused);
+		return 0;
+	}
+	out->kind = FIX_NONE;
+	free(out->cond);
+	out->cond = NULL;
+	if (!nrefused) {
+		out->why_not = xasprintf("%s: %s needs %s, which no header of the tree defines outside %s",
+					 e->culprit, e->user ? e->user : "it", out->what, e->culprit);
+	} else if (only_forbidden && nrefused == 1) {
+		const char *z = refused.buf;
+		char *zname = xstrndup(z, strchr(z, ' ') - z);
+
+		out->why_not = xasprintf("%s: %s needs %s, defined only in %s (forbidden): move %s out of %s, "
+					 "or rewrite %s without it",
+					 e->culprit, e->user ? e->user : "it", out->what, zname, out->what,
+					 strrchr(zname, '/') ? strrchr(zname, '/') + 1 : zname,
+					 e->user ? e->user : e->culprit);
+		free(zname);
+	} else {
+		out->why_not = xasprintf("%s: %s needs %s, defined only in %s: no header qualifies",
+					 e->culprit, e->user ? e->user : "it", out->what, refused.buf);
+	}
+	sb_release(&refused);
+	return 0;
+}
+
+char *fix_summary(const struct fix_cand *f)
+{
+	switch (f->kind) {
+	case FIX_DECLARE:
+		return xasprintf("declare %s", f->symbol);
+	case FIX_INCLUDE:
+		return xasprintf("include %s for %s", f->include, f->what);
+	default:
+		return xstrdup("no patch");
+	}
+}
+
+static int same_include(const struct fix_cand *a, const struct fix_cand *b)
+{
+	return a->kind == FIX_INCLUDE && b->kind == FIX_INCLUDE && !strcmp(a->include, b->include) &&
+	       ((!a->cond && !b->cond) || (a->cond && b->cond && !strcmp(a->cond, b->cond)));
+}
+
+/* The names cands[i] and every later candidate for the same include (and
+ * #if) are added for: "thp_size(), folio_size()".  NULL when an earlier
+ * candidate already added that include. */
+static char *include_for(const struct fix_cand *cands, int n, int i)
+{
+	struct strbuf sb;
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (same_include(&cands[j], &cands[i]))
+			return NULL;
+	sb_init(&sb);
+	sb_add(&sb, cands[i].what);
+	for (j = i + 1; j < n; j++)
+		if (same_include(&cands[j], &cands[i]))
+			sb_addf(&sb, ", %s", cands[j].what);
+	return sb_detach(&sb);
+}
+
+char *fix_describe(const struct fix_cand *cands, int n)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < n; i++) {
+		char *names;
+
+		if (cands[i].kind == FIX_DECLARE) {
+			sb_addf(&sb, "%sdeclare %s", sb.len ? ", " : "", cands[i].symbol);
+		} else if (cands[i].kind == FIX_INCLUDE && (names = include_for(cands, n, i))) {
+			sb_addf(&sb, "%sinclude %s for %s", sb.len ? ", " : "", cands[i].include, names);
+			free(names);
+		}
+	}
+	return sb_detach(&sb);
+}
+
+/* The last line a directive group ends on, for the outermost #if around
+ * cond. */
+static int group_end(const struct scan_file *f, const struct scan_cond *c)
+{
+	while (c->parent)
+		c = c->parent;
+	return c->group < f->ngroups ? f->groups[c->group].endif_line : 0;
+}
+
+/* The line after which to add an include: the last #include (or the
+ * #endif of the #if around it) before the first use, else the guard. */
+static int include_spot(const char *text, const struct scan_file *f, int before)
+{
+	int i, spot = 0;
+
+	for (i = 0; i < f->nincludes; i++) {
+		int at = f->includes[i].cond ? group_end(f, f->includes[i].cond) : f->includes[i].line;
+
+		if (at && (!before || at < before) && at > spot)
+			spot = at;
+	}
+	if (!spot && f->guard) {
+		/* the guard's #define */
+		const char *cur = text, *line;
+		size_t n;
+		int no = 0;
+
+		while ((line = next_line_span(&cur, &n))) {
+			no++;
+			if (!strncmp(line, "#define ", 8) && n >= 8 + strlen(f->guard) &&
+			    !strncmp(line + 8, f->guard, strlen(f->guard))) {
+				spot = no;
+				break;
+			}
+		}
+	}
+	return spot;
+}
+
+/* The line after which to declare a tag: the last forward declaration at
+ * file level before the first use, else where an include would go. */
+static int declare_spot(const char *text, const struct scan_file *f, int before)
+{
+	int i, spot = 0;
+
+	for (i = 0; i < f->ndefs; i++)
+		if (is_fwd(f->defs[i]->kind) && !f->defs[i]->cond && (!before || f->defs[i]->line < before))
+			spot = f->defs[i]->line;
+	return spot ? spot : include_spot(text, f, before);
+}
+
+/* The first line of the header that is not a comment, directive or blank
+ * after the spot where additions go: an upper bound for the spot. */
+static int first_def_line(const struct scan_file *f)
+{
+	int i, first = 0;
+
+	for (i = 0; i < f->ndefs; i++)
+		if (!is_fwd(f->defs[i]->kind) && (!first || f->defs[i]->line < first))
+			first = f->defs[i]->line;
+	return first;
+}
+
+struct addition {
+	int after;
+	int cond;	/* under #if: after the plain includes of its spot, which it may test */
+	char *text;
+};
+
+static int cmp_addition(const void *a, const void *b)
+{
+	const struct addition *x = a, *y = b;
+
+	if (x->after != y->after)
+		return x->after - y->after;
+	if (x->cond != y->cond)
+		return x->cond - y->cond;
+	return strcmp(x->text, y->text);
+}
+
+char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n)
+{
+	struct addition *adds = NULL;
+	struct strbuf sb;
+	const char *cur = text, *line;
+	int nadds = 0, i, no = 0, next = 0, before = first_def_line(f);
+	size_t len;
+
+	for (i = 0; i < n; i++) {
+		const struct fix_cand *c = &cands[i];
+		struct addition *a;
+		int j, dup = 0;
+
+		if (c->kind == FIX_NONE)
+			continue;
+		for (j = 0; j < i; j++)
+			dup |= cands[j].kind == c->kind && !strcmp(cands[j].symbol, c->symbol) &&
+			       (c->kind == FIX_DECLARE || !strcmp(cands[j].include, c->include));
+		if (dup)
+			continue;
+		a = push(&adds, &nadds, sizeof(*a));
+		a->cond = 0;
+		if (c->kind == FIX_DECLARE) {
+			a->after = declare_spot(text, f, before);
+			a->text = xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
+		} else {
+			char *names = include_for(cands, n, i);
+
+			if (!names) {
+				nadds--;
+				continue;
+			}
+			a->after = include_spot(text, f, before);
+			a->cond = c->cond != NULL;
+			if (c->cond)
+				a->text = xasprintf("#if %s\n#include <%s> // for %s\n#endif\n", c->cond, c->include,
+						    names);
+			else
+				a->text = xasprintf("#include <%s> // for %s\n", c->include, names);
+			free(names);
+		}
+	}
+	qsort(adds, nadds, sizeof(*adds), cmp_addition);
+	sb_init(&sb);
+	while (next < nadds && adds[next].after == 0)
+		sb_add(&sb, adds[next++].text);
+	while ((line = next_line_span(&cur, &len))) {
+		no++;
+		sb_addn(&sb, line, len);
+		sb_addc(&sb, '\n');
+		while (next < nadds && adds[next].after == no)
+			sb_add(&sb, adds[next++].text);
+	}
+	while (next < nadds)
+		sb_add(&sb, adds[next++].text);
+	for (i = 0; i < nadds; i++)
+		free(adds[i].text);
+	free(adds);
+	return sb_detach(&sb);
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * From an explained failure to the smallest edit of the header it is in:
+ * a forward declaration when a tag is only used by pointer, else an
+ * #include of the lightest header that defines the missing name, never a
+ * forbidden one, never one that includes the header back (a cycle).  When
+ * no header qualifies, a one-line reason instead of an edit.
+ */
+#ifndef HDRTEST_FIX_H
+#define HDRTEST_FIX_H
+
+#include "judge/explain.h"
+#include "scan/scan.h"
+
+enum fix_kind { FIX_NONE, FIX_DECLARE, FIX_INCLUDE };
+
+struct fix_cand {
+	enum fix_kind kind;
+	char *header;		/* the header edited: "linux/mm/page_address.h" */
+	char *symbol;		/* what was missing: "thp_size", "struct folio" */
+	char *what;		/* as shown: "thp_size()", "struct folio" */
+	char *user;		/* "offset_in_thp()", or NULL */
+	char *include;		/* FIX_INCLUDE: "linux/mm/folio_size.h" */
+	int weight;		/* FIX_INCLUDE: headers it pulls in (scan index) */
+	char *cond;		/* the #if the use is under, or NULL */
+	char *why_not;		/* FIX_NONE: the one line saying why */
+};
+
+/* The candidate for an explained failure; forbids are the include names
+ * that must never be included; copy is the culprit as the compiler read
+ * it when that is not the tree's file (an overlay's: its lines are what
+ * e->use_line counts), else NULL.  Returns 0, or -1 when e has nothing a
+ * fix can act on (no culprit in the tree). */
+int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
+	       char *const *forbids, int nforbids, struct fix_cand *out);
+void fix_cand_free(struct fix_cand *f);
+
+/* How many distinct headers name pulls in, itself included, following
+ * every #include of every branch through the scan index (asm/ headers
+ * count once each, not followed: they differ per arch); sets *reaches
+ * when target is among them. */
+int fix_closure(const struct scan_index *ix, const char *name, const char *target, int *reaches);
+
+/* text (the header f, as scanned) with the edits of cands[0..n) made:
+ * includes after its last #include before the use, under the use's #if
+ * when there is one; declarations after its last forward declaration, or
+ * its includes.  The caller frees. */
+char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n);
+
+/* "include linux/mm/folio_size.h for thp_size()", "declare struct folio" */
+char *fix_summary(const struct fix_cand *f);
+/* What cands[0..n) do, includes of one header grouped: "include
+ * linux/mm/folio_size.h for thp_size(), folio_size(), declare struct folio". */
+char *fix_describe(const struct fix_cand *cands, int n);
+
+#endif

@@ -1,0 +1,177 @@
+#!/bin/sh
+# hdrtest fix on the real tree: `make fix` on x86_64 and arm64 defconfig,
+# then its patches applied (patch -p1) to a copy of the headers they touch,
+# that copy used as OVERLAY for `make selftest-headers`: every slim header
+# (linux/mm/*) must then pass on both cells, and every header still
+# failing must be one summary.txt reports with its reason.  The patches
+# must `git am` onto a git copy of those headers, the tree must be left
+# untouched, and a second run must write the same bytes.  The checks are
+# then shown to fail on a broken patch.  Prints one "ok"/"not ok" line per
+# check and "fix: N passed, N failed, N skipped" last.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top" || exit 1
+. "$here/lib.sh"
+
+out=out/e2e-fix
+fixdir=$top/$out/fix
+tree=$(make -s tree-path)
+rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src" "$out-cond" "$out-cond-src" "$out-r2" "$out-r2-src"
+mkdir -p "$out"
+
+# the files the series touches, as paths in the tree
+touched() { sed -n 's|^+++ b/||p' "$@" | sort -u; }
+
+# apply_copy DIR PATCH...: copy of the touched headers under DIR, patched
+apply_copy() {
+	dir=$1
+	shift
+	for f in $(touched "$@"); do
+		mkdir -p "$dir/$(dirname "$f")" && cp "$tree/$f" "$dir/$f" || return 1
+	done
+	for p in "$@"; do
+		patch -s -p1 -d "$dir" < "$p" || return 1
+	done
+}
+
+# slim_pass TSV: every linux/mm/* row passes
+slim_pass() {
+	awk -F '\t' '$3 ~ /^linux\/mm\// && $4 != "pass" { print "# still failing: " $1 "/" $2 " " $3; bad = 1 }
+		END { exit bad }' "$1"
+}
+
+# failures_reported TSV SUMMARY: every failing header is named in SUMMARY
+failures_reported() {
+	ok_=0
+	for h in $(awk -F '\t' '$4 != "pass" { print $3 }' "$1" | sort -u); do
+		grep -q "$h" "$2" || { echo "# $h fails but summary.txt does not name it"; ok_=1; }
+	done
+	return $ok_
+}
+
+# the headers a fix here may touch, before: they must stay as they are
+sums() { sha256sum "$tree"/include/linux/mm/*.h "$tree"/include/linux/*.h; }
+sums > "$out.sums"
+
+start=$(date +%s)
+make -j2 fix OUT=$out > "$out.log" 2>&1
+rc=$?
+end=$(date +%s)
+echo "# make fix: exit $rc in $((end - start)) s (log: $out.log)"
+grep '^hdrtest fix:' "$out.log" | sed 's/^/# /'
+fix_failed() { test "$rc" -eq 2 && grep -q "^make\(\[[0-9]*\]\)\{0,1\}: \*\*\* \[GNUmakefile:[0-9]*: fix\] Error 1$" "$out.log"; }
+check "make fix fails with hdrtest fix's exit 1: some failures have no patch (the chains to linux/mm.h)" fix_failed
+check "it writes a series of 2 patches" test "$(wc -l < "$fixdir/series" 2>/dev/null)" -eq 2
+set -- $(sed "s|^|$fixdir/|" "$fixdir/series" 2>/dev/null)
+check "devmap_managed.h gets a forward declaration of struct folio" \
+	grep -q '^Subject: \[PATCH 1/2\] linux/mm/devmap_managed.h: declare struct folio$' "$fixdir/0001-"*.patch
+check "page_address.h gets an include of linux/mm/folio_size.h for thp_size()" \
+	grep -q '^+#include <linux/mm/folio_size.h> // for thp_size()' "$fixdir/0002-"*.patch
+check "summary.txt reports the chain through asm/cacheflush.h and what it uses from linux/mm.h" \
+	grep -q '^arch/arm64/include/asm/cacheflush.h:12 includes linux/mm.h$' "$fixdir/summary.txt"
+check "make fix prints the git am line" grep -q "^Apply with: cd $tree && git am $fixdir/0001-" "$out.log"
+
+# git am onto a git copy of the touched headers
+git_am() {
+	g=$top/$out-git
+	rm -rf "$g" && mkdir -p "$g" && for f in $(touched "$@"); do
+		mkdir -p "$g/$(dirname "$f")" && cp "$tree/$f" "$g/$f"
+	done && git -C "$g" init -q && git -C "$g" add -A &&
+		git -C "$g" -c user.name=t -c user.email=t@t commit -qm base &&
+		git -C "$g" -c user.name=t -c user.email=t@t am -q "$@" > "$out-git.log" 2>&1 &&
+		test "$(git -C "$g" log --format=%s | head -n 1)" = "$(sed -n 's/^Subject: \[PATCH [0-9/]*\] //p' "$2")"
+}
+check "the series applies with git am" git_am "$@"
+
+# the patched copy as an overlay: every slim header passes now
+apply_copy "$top/$out-copy" "$@" && applied=0 || applied=1
+check "the patches apply with patch -p1 to a copy of the headers" test "$applied" -eq 0
+make -j2 selftest-headers OVERLAY="$top/$out-copy/include" OUT=$out-applied > "$out-applied.log" 2>&1
+check "with them, every linux/mm/* header passes on both cells" slim_pass "$out-applied/results.tsv"
+check "every header still failing is reported in summary.txt" \
+	failures_reported "$out-applied/results.tsv" "$fixdir/summary.txt"
+tree_same() { test -s "$out.sums" && sums | cmp -s - "$out.sums"; }
+check "the tree (include/linux, include/linux/mm) is untouched" tree_same
+
+# the same run again writes the same bytes
+cp -r "$fixdir" "$out.first"
+out/bin/hdrtest fix --out "$out" $(cat "$out/cells") > /dev/null 2>&1
+same() { for f in series summary.txt $(cat "$out.first/series"); do same_file "$out.first/$f" "$fixdir/$f" || return 1; done; }
+check "a second run writes the same series, summary and patches" same
+rm -rf "$out.first"
+
+# A name only the forbidden header defines: the run's overlay holds a
+# page_address.h whose new function needs folio_pfn() (only in linux/mm.h),
+# as on the sparsemem cells.  No patch for it, one line saying why, and the
+# include for thp_size() still made, on the overlay's copy (x86_64 only).
+ov=$top/$out-ovl-src
+mkdir -p "$ov/linux/mm"
+awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == last)
+	printf "static inline unsigned long hdrtest_probe_pfn(struct folio *folio)\n{\n\treturn folio_pfn(folio);\n}\n\n"
+	print l[i] } }' "$tree/include/linux/mm/page_address.h" > "$ov/linux/mm/page_address.h"
+make -j2 fix ARCHS=x86_64 OVERLAY="$ov" OUT=$out-ovl > "$out-ovl.log" 2>&1
+want="linux/mm/page_address.h: hdrtest_probe_pfn() needs folio_pfn(), defined only in linux/mm.h (forbidden): move folio_pfn() out of mm.h, or rewrite hdrtest_probe_pfn() without it"
+check "a name only linux/mm.h defines gets no patch and the one line saying why" \
+	grep -qxF "$want" "$out-ovl/fix/summary.txt"
+check "... and its header still gets the include for thp_size()" \
+	grep -q "^linux/mm/page_address.h  *include linux/mm/folio_size.h for thp_size()" "$out-ovl/fix/summary.txt"
+check "... and is kept: where it failed, it fails only for folio_pfn() now" \
+	grep -q "^ *still failing, for other reasons: x86_64/defconfig: linux/mm/page_address.h: hdrtest_probe_pfn() uses folio_pfn()" "$out-ovl/fix/summary.txt"
+
+# A use under #if gets its include under the same #if, after the plain
+# include it may test: page_address.h with a function under
+# "#ifdef _LINUX_MM_FOLIO_SIZE_H" (true where folio_size.h came first) that
+# needs page_is_pfmemalloc() from linux/mm/pfmemalloc.h (x86_64 only).
+ov2=$top/$out-cond-src
+mkdir -p "$ov2/linux/mm"
+awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == last)
+	printf "#ifdef _LINUX_MM_FOLIO_SIZE_H\nstatic inline bool hdrtest_probe_cond(const struct page *page)\n{\n\treturn page_is_pfmemalloc(page);\n}\n#endif\n\n"
+	print l[i] } }' "$tree/include/linux/mm/page_address.h" > "$ov2/linux/mm/page_address.h"
+make -j2 fix ARCHS=x86_64 OVERLAY="$ov2" OUT=$out-cond > "$out-cond.log" 2>&1
+cond_include() {
+	grep -A3 '^+#include <linux/mm/folio_size.h>' "$out-cond/fix/"0002-*.patch | tr '\n' '|' |
+		grep -q '^+#include <linux/mm/folio_size.h> // for thp_size(), folio_size()|+#if defined(_LINUX_MM_FOLIO_SIZE_H)|+#include <linux/mm/pfmemalloc.h> // for page_is_pfmemalloc()|+#endif|'
+}
+check "a use under #ifdef gets its include under the same #if, after the include it tests" cond_include
+check "... and it is proven: page_address.h passes with it" \
+	sh -c "grep -A1 '^linux/mm/page_address.h .*pfmemalloc' '$out-cond/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
+
+# A fix that uncovers the next missing name: page_address.h needs
+# page_is_pfmemalloc() (linux/mm/pfmemalloc.h), and under
+# "#ifdef _LINUX_MM_PFMEMALLOC_H", true only once that include is made,
+# is_vmalloc_addr() (linux/mm/vmalloc_addr.h): a second round (x86_64 only).
+ov3=$top/$out-r2-src
+mkdir -p "$ov3/linux/mm"
+awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == last)
+	printf "static inline bool hdrtest_r1(const struct page *page)\n{\n\treturn page_is_pfmemalloc(page);\n}\n#ifdef _LINUX_MM_PFMEMALLOC_H\nstatic inline bool hdrtest_r2(const void *x)\n{\n\treturn is_vmalloc_addr(x);\n}\n#endif\n\n"
+	print l[i] } }' "$tree/include/linux/mm/page_address.h" > "$ov3/linux/mm/page_address.h"
+make -j2 fix ARCHS=x86_64 OVERLAY="$ov3" OUT=$out-r2 > "$out-r2.log" 2>&1
+check "a name a fix uncovers is found by a second round of proof" grep -q "^hdrtest fix: 1 cells, 2 rounds of proof" "$out-r2/fix/summary.txt"
+check "... and gets its include, and the whole fix is proven" \
+	sh -c "grep -q '^+#include <linux/mm/vmalloc_addr.h> // for is_vmalloc_addr()' '$out-r2/fix/'0002-*.patch && grep -A1 '^linux/mm/page_address.h .*vmalloc_addr' '$out-r2/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
+
+# the checks fail on a broken patch: the declaration names another tag
+echo "# the checks fail on a broken patch"
+mkdir -p "$out-broken"
+for p in "$@"; do
+	sed 's/^+struct folio;/+struct folia;/' "$p" > "$out-broken/$(basename "$p")"
+done
+set -- "$out-broken"/*.patch
+apply_copy "$top/$out-broken/copy" "$@"
+make -j2 selftest-headers OVERLAY="$top/$out-broken/copy/include" OUT=$out-broken/run > "$out-broken.log" 2>&1
+if slim_pass "$out-broken/run/results.tsv" > /dev/null; then
+	not_ok "with a wrong declaration, devmap_managed.h fails again (the slim check catches it)"
+else
+	ok "with a wrong declaration, devmap_managed.h fails again (the slim check catches it)"
+fi
+sed 's/^ #include <linux\/types.h>/ #include <linux\/typo.h>/' "$fixdir/0001-"*.patch > "$out-broken/bad.patch"
+if git_am "$out-broken/bad.patch" "$out-broken/bad.patch" 2>/dev/null; then
+	not_ok "a patch whose context does not match is refused by the git am check"
+else
+	ok "a patch whose context does not match is refused by the git am check"
+fi
+
+summary fix
+[ "$fail" -eq 0 ]

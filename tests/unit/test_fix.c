@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/* hdrtest fix: which edit an explained failure gets, on fixture headers. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fix/fix.h"
+#include "helpers.h"
+#include "suites.h"
+#include "base/util.h"
+
+static char *tree;
+static struct scan_index *ix;
+static char *forbids[] = { (char *)"linux/mm.h" };
+
+#define USER_H \
+	"#ifndef USER_H\n#define USER_H\n" \
+	"#include <linux/types.h>\n" \
+	"struct page;\n" \
+	"int take(struct thing *t);\n" \
+	"static inline int plain(void) { return light_fn(); }\n" \
+	"#ifdef CONFIG_X\n" \
+	"static inline int under_x(void) { return light_fn(); }\n" \
+	"#endif\n" \
+	"static inline int bad(void) { return mm_only(); }\n" \
+	"static inline int loop(void) { return cyc_fn(); }\n" \
+	"#endif\n"
+
+static void setup(void)
+{
+	tree = tmp_dir();
+	free(put_file(tree, "include/linux/user.h", USER_H));
+	free(put_file(tree, "include/linux/types.h", "#ifndef T_H\n#define T_H\n#endif\n"));
+	/* light_fn() in a light header and in a heavy one */
+	free(put_file(tree, "include/linux/light.h", "#ifndef L_H\n#define L_H\nint light_fn(void);\n#endif\n"));
+	free(put_file(tree, "include/linux/heavy.h",
+		      "#ifndef H_H\n#define H_H\n#include <linux/types.h>\n#include <linux/light.h>\n"
+		      "#include <linux/other.h>\nint light_fn(void);\nstruct thing { int x; };\n#endif\n"));
+	free(put_file(tree, "include/linux/other.h", "#ifndef O_H\n#define O_H\n#endif\n"));
+	free(put_file(tree, "include/linux/mm.h", "#ifndef MM_H\n#define MM_H\nint mm_only(void);\n#endif\n"));
+	free(put_file(tree, "include/linux/cyc.h",
+		      "#ifndef C_H\n#define C_H\n#include <linux/user.h>\nint cyc_fn(void);\n#endif\n"));
+	ix = scan_tree(tree);
+	ck_assert_ptr_nonnull(ix);
+}
+
+static void teardown(void)
+{
+	scan_free(ix);
+	free(tree);
+}
+
+static void choose(const char *missing, const char *user, int line, int pointer_only, struct fix_cand *f)
+{
+	struct explain_info e = { 0 };
+
+	e.header = (char *)"linux/user.h";
+	e.culprit = (char *)"linux/user.h";
+	e.user = (char *)user;
+	e.missing = (char *)missing;
+	e.use_line = line;
+	e.pointer_only = pointer_only;
+	ck_assert_int_eq(fix_choose(ix, &e, NULL, forbids, 1, f), 0);
+}
+
+static char *apply(struct fix_cand *f)
+{
+	return fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 1);
+}
+
+START_TEST(test_declaration_over_include)
+{
+	struct fix_cand f;
+	char *text;
+
+	/* struct thing is defined in heavy.h, but only used by pointer */
+	choose("struct thing", "take()", 5, 1, &f);
+	ck_assert_int_eq(f.kind, FIX_DECLARE);
+	text = apply(&f);
+	ck_assert_ptr_nonnull(strstr(text, "struct page;\nstruct thing; // for take()\nint take("));
+	free(text);
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_lightest_definer)
+{
+	struct fix_cand f;
+	char *text, *s;
+
+	choose("light_fn", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_INCLUDE);
+	ck_assert_str_eq(f.include, "linux/light.h");
+	ck_assert_ptr_null(f.cond);
+	text = apply(&f);
+	ck_assert_ptr_nonnull(strstr(text, "#include <linux/types.h>\n#include <linux/light.h> // for light_fn()\n"));
+	s = fix_summary(&f);
+	ck_assert_str_eq(s, "include linux/light.h for light_fn()");
+	free(s);
+	free(text);
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_forbidden_definer_refused)
+{
+	struct fix_cand f;
+
+	choose("mm_only", "bad()", 10, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "linux/user.h: bad() needs mm_only(), defined only in linux/mm.h (forbidden): "
+				    "move mm_only() out of mm.h, or rewrite bad() without it");
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_cycle_refused)
+{
+	struct fix_cand f;
+
+	choose("cyc_fn", "loop()", 11, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "linux/user.h: loop() needs cyc_fn(), defined only in linux/cyc.h "
+				    "(it includes linux/user.h: a cycle): no header qualifies");
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_conditional_use_conditional_include)
+{
+	struct fix_cand f;
+	char *text;
+
+	choose("light_fn", "under_x()", 8, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_INCLUDE);
+	ck_assert_str_eq(f.cond, "defined(CONFIG_X)");
+	text = apply(&f);
+	ck_assert_ptr_nonnull(strstr(text, "#include <linux/types.h>\n#if defined(CONFIG_X)\n"
+					   "#include <linux/light.h> // for light_fn()\n#endif\nstruct page;\n"));
+	free(text);
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_closure_counts_and_sees_cycles)
+{
+	int reaches;
+
+	ck_assert_int_eq(fix_closure(ix, "linux/light.h", "linux/user.h", &reaches), 1);
+	ck_assert_int_eq(reaches, 0);
+	ck_assert_int_eq(fix_closure(ix, "linux/heavy.h", NULL, &reaches), 4);
+	ck_assert_int_eq(fix_closure(ix, "linux/cyc.h", "linux/user.h", &reaches), 3);
+	ck_assert_int_eq(reaches, 1);
+}
+END_TEST
+
+START_TEST(test_one_include_for_two_names)
+{
+	struct fix_cand f[2];
+	char *text, *d;
+
+	choose("light_fn", "plain()", 6, 0, &f[0]);
+	choose("light_fn", "plain()", 6, 0, &f[1]);
+	free(f[1].what);
+	f[1].what = xstrdup("other()");
+	text = fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 2);
+	ck_assert_ptr_nonnull(strstr(text, "#include <linux/light.h> // for light_fn(), other()\nstruct page;"));
+	d = fix_describe(f, 2);
+	ck_assert_str_eq(d, "include linux/light.h for light_fn(), other()");
+	free(d);
+	free(text);
+	fix_cand_free(&f[0]);
+	fix_cand_free(&f[1]);
+}
+END_TEST
+
+Suite *fix_suite(void)
+{
+	Suite *s = suite_create("fix");
+	TCase *tc = tcase_create("choose");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_declaration_over_include);
+	tcase_add_test(tc, test_lightest_definer);
+	tcase_add_test(tc, test_forbidden_definer_refused);
+	tcase_add_test(tc, test_cycle_refused);
+	tcase_add_test(tc, test_conditional_use_conditional_include);
+	tcase_add_test(tc, test_closure_counts_and_sees_cycles);
+	tcase_add_test(tc, test_one_include_for_two_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
