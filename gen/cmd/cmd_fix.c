@@ -739,7 +739,8 @@ static void uses_from(struct fixer *fx, const char *srctree, const struct scan_f
 		p++;
 	}
 	if (!any)
-		sb_add(sb, "      nothing it defines (the include can go)");
+		/* its own text only: what the headers after it need is not seen */
+		sb_add(sb, "      nothing it defines, in its own text (what the headers it includes next need is not checked)");
 	sb_addc(sb, '\n');
 	for (i = 0; i < nseen; i++)
 		free(seen[i]);
