@@ -256,7 +256,8 @@ bad:
 
 /* The optional 'skip "REASON"' after a header path: the header is not
  * meant to stand alone (an #error guard), so its TU is a skip.  '#' is
- * allowed in the reason, which quotes that #error line. */
+ * allowed in the reason, which quotes that #error line, and so is ' (its
+ * double quotes become single ones); neither reaches m4 or a shell. */
 static int parse_header_skip(struct parse_state *ps, const char *p, char **reason)
 {
 	const char *q = p, *end;
@@ -283,10 +284,10 @@ static int parse_header_skip(struct parse_state *ps, const char *p, char **reaso
 	}
 	text = xstrndup(q + 1, end - q - 1);
 	for (c = text; *c; c++)
-		if (*c == '#')
+		if (*c == '#' || *c == '\'')
 			*c = ' ';
 	rl.col++;
-	ret = check_text(text, &rl, FREE_TEXT " in the skip reason ('#' allowed)");
+	ret = check_text(text, &rl, FREE_TEXT " in the skip reason (' and # allowed)");
 	free(text);
 	if (ret)
 		return -1;
