@@ -266,7 +266,7 @@ static int parse_header_skip(struct parse_state *ps, const char *p, char **reaso
 	int ret;
 
 	*reason = NULL;
-	if (word(&q) != 4 || strncmp(q, "skip", 4) || (q[4] != ' ' && q[4] != '\t')) {
+	if (word(&q) != 4 || strncmp(q, "skip", 4) || (q[4] != ' ' && q[4] != '\t' && q[4])) {
 		error_at(&l, "expected end of line or 'skip \"REASON\"' after the header path");
 		return -1;
 	}
@@ -287,7 +287,7 @@ static int parse_header_skip(struct parse_state *ps, const char *p, char **reaso
 		if (*c == '#' || *c == '\'')
 			*c = ' ';
 	rl.col++;
-	ret = check_text(text, &rl, FREE_TEXT " in the skip reason (' and # allowed)");
+	ret = check_text(text, &rl, "printable ASCII text without double quotes, backslashes, $ or ` in the skip reason");
 	free(text);
 	if (ret)
 		return -1;

@@ -50,6 +50,8 @@ static int defined_tests(const char *e, int negated)
 		if (strncmp(e, "defined", 7) || isalnum((unsigned char)e[7]) || e[7] == '_')
 			return 0;
 		e = skip_ws(e + 7);
+		if (starts_with(skip_ws(*e == '(' ? e + 1 : e), "CONFIG_"))
+			return 0;	/* a config test, not a guard */
 		if (*e == '(') {
 			e = skip_ws(e + 1);
 			while (isalnum((unsigned char)*e) || *e == '_')
@@ -158,9 +160,9 @@ char *standalone_guard(const char *text, const char *path)
 				struct level l = { 0, 0 };
 
 				if (!strcmp(name, "ifndef"))
-					l.negated = 1;
+					l.negated = !starts_with(arg, "CONFIG_");
 				else if (!strcmp(name, "ifdef"))
-					l.positive = 1;
+					l.positive = !starts_with(arg, "CONFIG_");
 				else if (defined_tests(arg, 1))
 					l.negated = 1;
 				else if (defined_tests(arg, 0))

@@ -19,7 +19,8 @@
 /* Why the header text at path cannot be included on its own: an #error
  * whose innermost enclosing #if branch is decided by defined() tests
  * only (#ifndef X, "#if !defined(X) && !defined(Y)", #ifdef X, their
- * #else) and whose message says so
+ * #else; not CONFIG_ names: a config test is no guard) and
+ * whose message says so
  * ("include ... directly", "do not include", "... instead", "... before
  * inclusion").  Returns "PATH:LINE: #error ..." with the line trimmed and
  * its double quotes, backslashes, $ and ` made catalog-safe ('"' becomes
