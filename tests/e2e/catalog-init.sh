@@ -75,6 +75,10 @@ for cell in x86_64 arm64; do
 	check "$alone is a skip on $cell, its reason the #error line" \
 		grep -Fqx "$cell	defconfig	$alone	skip	not meant to be included alone: $reason" "$res"
 done
+for cell in x86_64 arm64; do
+	check "... never compiled on $cell: no TU, not in tus" sh -c \
+		"! test -e '$work/out/$cell/defconfig/${alone%.h}.c' && ! grep -qx '${alone%.h}' '$work/out/$cell/defconfig/tus'"
+done
 check "... and only it is a skip (2 skips)" test "$(awk -F '\t' '$4 == "skip"' "$res" | wc -l)" -eq 2
 check "... which the summary counts as skips, not failures" grep -q ', 2 skip, 0 error$' "$work/run.log"
 check "... and KTAP says SKIP with the reason" \
