@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "cmd/commands.h"
+#include "scan/catalog_init.h"
 #include "scan/catalog_update.h"
 #include "scan/drift.h"
 #include "base/files.h"
@@ -105,4 +106,61 @@ const struct command cmd_catalog_update = {
 	"catalog-update", "rewrite the catalog so that it matches the tree",
 	"--tree KDIR CATALOG...",
 	run_catalog_update,
+};
+
+static int run_catalog_init(const struct command *cmd, int argc, char **argv)
+{
+	const char *tree = NULL, *out = NULL;
+	const struct cmd_option opts[] = {
+		{ "tree", &tree, 1, 0 },
+		{ "out", &out, 0, 0 },
+		{ NULL, NULL, 0, 0 },
+	};
+	struct scan_index *ix;
+	struct scan_stats st;
+	char **paths, *text;
+	int first = cmd_options(cmd, argc, argv, opts), n, i, ret = CMD_OK;
+
+	if (first < 0)
+		return CMD_ERROR;
+	if (first == argc)
+		return cmd_usage_error(cmd, "no header patterns given");
+	n = catalog_init_paths(tree, argv + first, argc - first, &paths);
+	if (!n) {
+		error("no header under %s/include matches the patterns given", tree);
+		free(paths);
+		return CMD_ERROR;
+	}
+	ix = scan_tree(tree);	/* a header's uapi half and the names it shares */
+	if (!ix) {
+		ret = CMD_ERROR;
+		goto out;
+	}
+	scan_get_stats(ix, &st);
+	if (st.unreadable) {
+		ret = CMD_ERROR;	/* said by the scan: never a catalog of half the headers */
+	} else {
+		text = catalog_init_render(ix, tree, paths, n, argv + first, argc - first);
+		if (out) {
+			if (write_file_atomic(out, text))
+				ret = CMD_ERROR;
+		} else {
+			fputs(text, stdout);
+			if (fflush(stdout))
+				ret = CMD_ERROR;
+		}
+		free(text);
+	}
+	scan_free(ix);
+out:
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	return ret;
+}
+
+const struct command cmd_catalog_init = {
+	"catalog-init", "write a catalog for the headers matching the patterns, from the scan",
+	"--tree KDIR [--out FILE] PATTERN...",
+	run_catalog_init,
 };

@@ -48,6 +48,7 @@ extern const struct command cmd_fix;
 extern const struct command cmd_scan;
 extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;
+extern const struct command cmd_catalog_init;
 
 /* Where the commands that render m4 templates (gen, ci-files) find them
  * unless --templates DIR and --m4 PROG say otherwise. */

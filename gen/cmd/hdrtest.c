@@ -25,6 +25,7 @@ static const struct command *const commands[] = {
 	&cmd_scan,
 	&cmd_catalog_check,
 	&cmd_catalog_update,
+	&cmd_catalog_init,
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -300,7 +300,8 @@ static char *manifest(const struct gen_opts *o, const char *status, const char *
 		const struct header *h = o->cat->headers[i];
 		char *stem = tu_stem(h->path);
 
-		sb_addf(&sb, "header\t%s\t%s\n", h->path, stem);
+		sb_addf(&sb, "header\t%s\t%s%s%s\n", h->path, stem, h->skip ? "\tskip\t" : "",
+			h->skip ? h->skip : "");
 		free(stem);
 		for (j = 0; j < h->nsyms; j++) {
 			const struct symbol *s = h->syms[j];
@@ -320,6 +321,7 @@ static const char *const tu_outputs[] = { ".rc", ".log", ".o", ".d" };
 /* Remove the TUs of headers that are no longer catalogued. */
 static void remove_stale_tus(const struct gen_opts *o)
 {
+	const struct header *h;
 	char *path = xasprintf("%s/manifest.tsv", o->out), *text = read_file(path, NULL), *line, *cur = text;
 
 	free(path);
@@ -332,8 +334,9 @@ static void remove_stale_tus(const struct gen_opts *o)
 		if (!starts_with(line, "header\t") || !(tab = strchr(line + 7, '\t')))
 			continue;
 		*tab = '\0';
-		if (catalog_header(o->cat, line + 7))
-			continue;
+		h = catalog_header(o->cat, line + 7);
+		if (h && !h->skip)
+			continue;	/* a skipped header's old TU goes too */
 		stem = tab + 1;
 		if (strstr(stem, ".."))
 			continue;
@@ -357,7 +360,8 @@ static int slim_headers(const struct catalog *cat, const char ***out)
 	int n = 0, i, j;
 
 	for (i = 0; i < cat->nheaders; i++)
-		*(const char **)push(&hs, &n, sizeof(char *)) = cat->headers[i]->path;
+		if (!cat->headers[i]->skip)
+			*(const char **)push(&hs, &n, sizeof(char *)) = cat->headers[i]->path;
 	for (i = 0; i < cat->nforbids; i++) {
 		for (j = 0; j < n && strcmp(hs[j], cat->forbids[i].path); j++)
 			;
@@ -488,10 +492,18 @@ static int stage_tus(const struct gen_opts *o, const struct cell_inputs *in, str
 
 	for (i = 0; i < o->cat->nheaders; i++) {
 		const struct header *h = o->cat->headers[i];
-		char *defs = xasprintf("%s/defs.%d.m4", st->tmpdir, i), *stem = tu_stem(h->path);
-		char *name = xasprintf("tu.%d.c", i), *text = render_defs(o, h, &in->guard, in->kc);
-		const char *tmp = stage(st, name, xasprintf("%s/%s.c", o->out, stem));
-		int ret = m4_render(o->m4, o->templates, defs, text, "tu.c.m4", tmp);
+		char *defs, *stem, *name, *text;
+		const char *tmp;
+		int ret;
+
+		if (h->skip)
+			continue;	/* not meant to stand alone: no TU */
+		defs = xasprintf("%s/defs.%d.m4", st->tmpdir, i);
+		stem = tu_stem(h->path);
+		name = xasprintf("tu.%d.c", i);
+		text = render_defs(o, h, &in->guard, in->kc);
+		tmp = stage(st, name, xasprintf("%s/%s.c", o->out, stem));
+		ret = m4_render(o->m4, o->templates, defs, text, "tu.c.m4", tmp);
 
 		free(text);
 		free(name);
@@ -582,7 +594,7 @@ int generate_cell(const struct gen_opts *o)
 	struct staging st = { 0 };
 	const char **headers = NULL, **slim = NULL;
 	char *parent, *made;
-	int nslim, i, ret = -1;
+	int nslim, ntus, i, ret = -1;
 
 	if (check_cell(o))
 		return -1;
@@ -602,12 +614,14 @@ int generate_cell(const struct gen_opts *o)
 	}
 	nslim = slim_headers(o->cat, &slim);
 	headers = xcalloc(o->cat->nheaders + 1, sizeof(char *));
+	ntus = 0;
 	for (i = 0; i < o->cat->nheaders; i++)
-		headers[i] = o->cat->headers[i]->path;
+		if (!o->cat->headers[i]->skip)
+			headers[ntus++] = o->cat->headers[i]->path;
 	/* a cell without a .config gets no TUs, only its manifest */
 	if (in.kc && (stage_tus(o, &in, &st) || stage_slims(o, slim, nslim, &st)))
 		goto out;
-	if (stage_list(o, "tus", "", headers, in.kc ? o->cat->nheaders : 0, &st) ||
+	if (stage_list(o, "tus", "", headers, in.kc ? ntus : 0, &st) ||
 	    stage_list(o, "slims", "slim/", slim, in.kc ? nslim : 0, &st))
 		goto out;
 	if (in.cmd && stage_text(&st, "compile.sh", xasprintf("%s/compile.sh", o->out), compile_script(o, in.cmd)))

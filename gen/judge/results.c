@@ -381,6 +381,12 @@ static void judge(struct cell_result *c, struct tu_result *t)
 		free(base);
 		return;
 	}
+	if (t->skip) {
+		t->verdict = V_SKIP;
+		t->detail = xasprintf("not meant to be included alone: %s", t->skip);
+		free(base);
+		return;
+	}
 	rc = read_outcome(c, t, base);
 	if (rc < 0) {
 		free(base);
@@ -457,6 +463,8 @@ struct cell_result *cell_read(const char *out, const char *cell)
 			t = push(&c->tus, &c->ntus, sizeof(*t));
 			t->header = xstrdup(f[1]);
 			t->stem = xstrdup(f[2]);
+			if (n >= 5 && !strcmp(f[3], "skip"))
+				t->skip = xstrdup(f[4]);
 		} else if (!strcmp(f[0], "sym") && n >= 5 && t) {
 			struct sym_result *s = push(&t->syms, &t->nsyms, sizeof(*s));
 
@@ -600,6 +608,7 @@ void cell_free(struct cell_result *c)
 		free(t->syms);
 		free(t->header);
 		free(t->stem);
+		free(t->skip);
 		free(t->detail);
 		free(t->explanation);
 		free(t->forbidden);

@@ -20,6 +20,7 @@ struct sym_result {
 struct tu_result {
 	char *header;
 	char *stem;
+	char *skip;		/* the catalog says: not meant to stand alone, why */
 	enum verdict verdict;
 	char *detail;		/* first diagnostic, or the skip reason */
 	char *explanation;	/* why, in one line, where hdrtest can tell; or NULL */

@@ -254,13 +254,54 @@ bad:
 	symbol_free(sym);
 }
 
+/* The optional 'skip "REASON"' after a header path: the header is not
+ * meant to stand alone (an #error guard), so its TU is a skip.  '#' is
+ * allowed in the reason, which quotes that #error line, and so is ' (its
+ * double quotes become single ones); neither reaches m4 or a shell. */
+static int parse_header_skip(struct parse_state *ps, const char *p, char **reason)
+{
+	const char *q = p, *end;
+	struct loc l = loc_at(ps, p), rl;
+	char *text, *c;
+	int ret;
+
+	*reason = NULL;
+	if (word(&q) != 4 || strncmp(q, "skip", 4) || (q[4] != ' ' && q[4] != '\t' && q[4])) {
+		error_at(&l, "expected end of line or 'skip \"REASON\"' after the header path");
+		return -1;
+	}
+	q = skip_ws(q + 4);
+	rl = loc_at(ps, q);
+	if (*q != '"' || !(end = strchr(q + 1, '"')) || end == q + 1) {
+		error_at(&rl, "expected a quoted, non-empty reason after 'skip'");
+		return -1;
+	}
+	if (*skip_ws(end + 1)) {
+		struct loc e = loc_at(ps, skip_ws(end + 1));
+
+		error_at(&e, "expected end of line after the skip reason");
+		return -1;
+	}
+	text = xstrndup(q + 1, end - q - 1);
+	for (c = text; *c; c++)
+		if (*c == '#' || *c == '\'')
+			*c = ' ';
+	rl.col++;
+	ret = check_text(text, &rl, "printable ASCII text without double quotes, backslashes, $ or ` in the skip reason");
+	free(text);
+	if (ret)
+		return -1;
+	*reason = xstrndup(q + 1, end - q - 1);
+	return 0;
+}
+
 static void parse_header(struct parse_state *ps, const char *kw)
 {
 	const char *p = kw + 6;
 	size_t n = word(&p);
 	struct loc l = loc_at(ps, p);
 	struct header *h, *old;
-	char *path;
+	char *path, *skip = NULL;
 
 	if (!n) {
 		error_at(&l, "expected a header path after 'header'");
@@ -272,10 +313,7 @@ static void parse_header(struct parse_state *ps, const char *kw)
 		return;
 	}
 	p += n;
-	if (*skip_ws(p)) {
-		struct loc e = loc_at(ps, skip_ws(p));
-
-		error_at(&e, "expected end of line after the header path");
+	if (*skip_ws(p) && parse_header_skip(ps, skip_ws(p), &skip)) {
 		free(path);
 		return;
 	}
@@ -284,10 +322,12 @@ static void parse_header(struct parse_state *ps, const char *kw)
 		error_at(&l, "header '%s' is catalogued twice: already at %s:%d", path, old->loc.file,
 			 old->loc.line);
 		free(path);
+		free(skip);
 		return;
 	}
 	h = xcalloc(1, sizeof(*h));
 	h->path = path;
+	h->skip = skip;
 	h->loc = l;
 	HASH_ADD_KEYPTR(hh, ps->cat->header_index, h->path, strlen(h->path), h);
 	*(struct header **)push(&ps->cat->headers, &ps->cat->nheaders, sizeof(h)) = h;
@@ -972,6 +1012,7 @@ void catalog_free(struct catalog *cat)
 	HASH_CLEAR(hh, cat->header_index);
 	for (i = 0; i < cat->nheaders; i++) {
 		free(cat->headers[i]->path);
+		free(cat->headers[i]->skip);
 		free(cat->headers[i]->syms);
 		free(cat->headers[i]);
 	}

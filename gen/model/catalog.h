@@ -38,6 +38,7 @@ struct symbol {
 
 struct header {
 	char *path;		/* as in #include <...> */
+	char *skip;		/* not meant to stand alone: why (a quoted #error line), or NULL */
 	struct loc loc;
 	struct symbol **syms;
 	int nsyms;

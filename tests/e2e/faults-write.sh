@@ -80,11 +80,17 @@ skipped_cell() {
 		"$hdrtest" gen --out "$1" catalog/arches.cat catalog/configs.cat catalog/mm.cat
 }
 
+"$hdrtest" catalog-init --tree tests/fixtures/scan/drift/tree 'linux/fx/*.h' > /dev/full 2> "$tmp/init-full.err"
+rc=$?
+check "catalog-init > /dev/full exits 2 (got $rc)" [ "$rc" -eq 2 ]
+check "catalog-init > /dev/full says why" said init-full \
+	"hdrtest: error: cannot write standard output: No space left on device"
+
 # --- a full disk ------------------------------------------------------------
 mkdir -p "$fs"
 if ! mount -t tmpfs -o size=256k tmpfs "$fs" 2> "$tmp/mount.err"; then
 	why="cannot mount a tmpfs here ($(head -1 "$tmp/mount.err")): the full-disk checks need root"
-	for c in "catalog-update on a full disk" "report on a full disk" "ci-files on a full disk" \
+	for c in "catalog-init on a full disk" "catalog-update on a full disk" "report on a full disk" "ci-files on a full disk" \
 		 "gen on a full disk" "plan on a full disk"; do
 		skip "$c" "$why"
 	done
@@ -102,6 +108,18 @@ else
 	check "catalog-update leaves the catalog byte for byte" same "$fs/fx.cat"
 	check "catalog-update does not say it rewrote it" sh -c "! grep -q rewrote '$tmp/update.out'"
 	check "catalog-update leaves no temporary file" only "$fs" fx.cat zz-fill zz-fill2
+	rm -rf "$fs"/*
+
+	# catalog-init --out: an earlier catalog stays as it was
+	echo "# an earlier catalog" > "$fs/init.cat"
+	save "$fs/init.cat"
+	fill
+	run_cmd init "$hdrtest" catalog-init --tree tests/fixtures/scan/drift/tree --out "$fs/init.cat" 'linux/fx/*.h'
+	check "catalog-init on a full disk exits 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "catalog-init names the file" said init \
+		"hdrtest: error: cannot write $fs/init.cat: No space left on device"
+	check "catalog-init leaves the earlier catalog byte for byte" same "$fs/init.cat"
+	check "catalog-init leaves no temporary file" only "$fs" init.cat zz-fill zz-fill2
 	rm -rf "$fs"/*
 
 	# report: one skipped cell, results files from an earlier run

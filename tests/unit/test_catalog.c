@@ -436,7 +436,7 @@ static const struct {
 	  "t.cat:1:10: error: expected a header path without '.' or '..' components, found 'a/../b.h'\n" },
 	{ "header a/b.c\n", "t.cat:1:8: error: expected a header path ending in .h, found 'a/b.c'\n" },
 	{ "header a/b$.h\n", "t.cat:1:11: error: expected a header path, found '$' in 'a/b$.h'\n" },
-	{ "header a/b.h extra\n", "t.cat:1:14: error: expected end of line after the header path\n" },
+	{ "header a/b.h extra\n", "t.cat:1:14: error: expected end of line or 'skip \"REASON\"' after the header path\n" },
 
 	/* unknown directives */
 	{ "include a/b.h\n",

@@ -235,6 +235,65 @@ START_TEST(test_left_out)
 }
 END_TEST
 
+/* A header the catalog marks not meant to stand alone: no TU, not in
+ * tus or slims, its reason on its manifest line; the judge's skip
+ * quotes it.  The other headers are generated as ever. */
+START_TEST(test_skipped_header)
+{
+	char *kb = make_kbuild(plain_config, ""), *fixture = slurp(FIXTURE_CAT), *text, *path, *cell, *out;
+	char *tus, *slims, *manifest, *c_file;
+	struct catalog *cat;
+	struct cell_result *c;
+	struct gen_opts o;
+	const struct tu_result *alone = NULL;
+	int i;
+
+	/* the fixture with good.h's block replaced by a skip line */
+	text = xasprintf("%.*sheader fixture/good.h skip \"good.h:3: #error 'include bad.h instead'\"\n%s",
+			 (int)(strstr(fixture, "header fixture/good.h") - fixture), fixture,
+			 strstr(fixture, "header fixture/bad.h"));
+	path = put_file(work, "skip.cat", text);
+	cat = read_catalog(path);
+	cell = xasprintf("%s/out/host/plain", work);
+	o = opts(cat, kb, cell);
+	gen_ok(&o);
+	tus = cell_file(cell, "tus");
+	slims = cell_file(cell, "slims");
+	manifest = cell_file(cell, "manifest.tsv");
+	ck_assert_str_eq(tus, "fixture/bad\n");
+	ck_assert_ptr_null(strstr(slims, "good"));
+	ck_assert_ptr_nonnull(strstr(manifest, "\nheader\tfixture/good.h\tfixture/good\tskip\t"
+					       "good.h:3: #error 'include bad.h instead'\n"));
+	c_file = xasprintf("%s/fixture/good.c", cell);
+	ck_assert_int_eq(file_exists(c_file), 0);
+	compile(cell, "fixture/bad");
+	out = xasprintf("%s/out", work);
+	diag_begin();
+	c = cell_read(out, "host/plain");
+	free(diag_end());
+	ck_assert_ptr_nonnull(c);
+	for (i = 0; i < c->ntus; i++)
+		if (!strcmp(c->tus[i].header, "fixture/good.h"))
+			alone = &c->tus[i];
+	ck_assert_ptr_nonnull(alone);
+	ck_assert_int_eq(alone->verdict, V_SKIP);
+	ck_assert_str_eq(alone->detail, "not meant to be included alone: good.h:3: #error 'include bad.h instead'");
+	ck_assert_int_eq(c->tus[1].verdict, V_FAIL);	/* bad.h judged as ever */
+	cell_free(c);
+	catalog_free(cat);
+	free(c_file);
+	free(out);
+	free(manifest);
+	free(slims);
+	free(tus);
+	free(cell);
+	free(path);
+	free(text);
+	free(fixture);
+	free(kb);
+}
+END_TEST
+
 /* compile.sh: runs in the build dir, the overlay first, words quoted. */
 START_TEST(test_compile_script)
 {
@@ -782,6 +841,7 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_tu_stem);
 	tcase_add_test(tc, test_good_passes_bad_fails);
 	tcase_add_test(tc, test_left_out);
+	tcase_add_test(tc, test_skipped_header);
 	tcase_add_test(tc, test_compile_script);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_unchanged_tu_keeps_mtime);

@@ -320,6 +320,23 @@ START_TEST(test_skipped_cell)
 }
 END_TEST
 
+/* A header the catalog says is not meant to stand alone: a skip with its
+ * reason, in a cell that compiled the others. */
+START_TEST(test_not_standalone_header)
+{
+	struct cell_result *c;
+
+	make_cell("ok\t", "header\tlinux/a.h\tlinux/a\tskip\tinclude/linux/a.h:5: # error 'include b.h instead'\n");
+	c = read_cell();
+	ck_assert_int_eq(c->skipped, 0);
+	ck_assert_int_eq(c->ntus, 1);
+	ck_assert_int_eq(c->tus[0].verdict, V_SKIP);
+	ck_assert_str_eq(c->tus[0].detail,
+			 "not meant to be included alone: include/linux/a.h:5: # error 'include b.h instead'");
+	cell_free(c);
+}
+END_TEST
+
 /* kbuild could not prepare the cell: no TU is compiled, each is an error
  * (not a failure of its header) with kbuild's reason. */
 START_TEST(test_errored_cell)
@@ -699,6 +716,7 @@ Suite *results_suite(void)
 	tcase_add_test(tc, test_fatal_error_stops);
 	tcase_add_test(tc, test_attribution);
 	tcase_add_test(tc, test_skipped_cell);
+	tcase_add_test(tc, test_not_standalone_header);
 	tcase_add_test(tc, test_errored_cell);
 	tcase_add_test(tc, test_cell_note);
 	tcase_add_test(tc, test_cell_read_errors);

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * catalog-init.  The lines are catalog-update's (catalog_update_line):
+ * one renderer and one #if translator for both commands.  The header
+ * text is read once more for the not-standalone test, because the scan
+ * index does not keep #error lines.
+ */
+#include "scan/catalog_init.h"
+
+#include <ctype.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "scan/catalog_update.h"
+#include "scan/drift.h"
+
+/* --- headers not meant to stand alone --- */
+
+static const char *skip_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* One open #if level: whether its branch is decided by defined() tests
+ * only, negated ("#ifndef X": include X first) or not ("#ifdef X":
+ * included twice, compiler-version.h). */
+struct level {
+	int negated;	/* this branch holds when macros are not defined */
+	int positive;	/* ... when they are */
+};
+
+/* Whether an #if expression is nothing but !defined(X) tests joined by
+ * && or ||.  sign: 1 for "defined(X)" tests instead. */
+static int defined_tests(const char *e, int negated)
+{
+	int n = 0;
+
+	for (;;) {
+		e = skip_ws(e);
+		if (negated) {
+			if (*e != '!')
+				return 0;
+			e = skip_ws(e + 1);
+		}
+		if (strncmp(e, "defined", 7) || isalnum((unsigned char)e[7]) || e[7] == '_')
+			return 0;
+		e = skip_ws(e + 7);
+		if (starts_with(skip_ws(*e == '(' ? e + 1 : e), "CONFIG_"))
+			return 0;	/* a config test, not a guard */
+		if (*e == '(') {
+			e = skip_ws(e + 1);
+			while (isalnum((unsigned char)*e) || *e == '_')
+				e++;
+			e = skip_ws(e);
+			if (*e != ')')
+				return 0;
+			e++;
+		} else {
+			const char *s = e;
+
+			while (isalnum((unsigned char)*e) || *e == '_')
+				e++;
+			if (e == s)
+				return 0;
+		}
+		n++;
+		e = skip_ws(e);
+		if (!*e)
+			return n > 0;
+		if ((e[0] == '&' && e[1] == '&') || (e[0] == '|' && e[1] == '|'))
+			e += 2;
+		else
+			return 0;
+	}
+}
+
+static int says_not_standalone(const char *msg)
+{
+	static const char *const words[] = {
+		"directly", "do not include", "don't include", "dont include", "included", "inclusion", "instead",
+	};
+	char *low = xstrdup(msg), *p;
+	size_t i;
+	int hit = 0;
+
+	for (p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	for (i = 0; i < sizeof(words) / sizeof(words[0]) && !hit; i++)
+		hit = strstr(low, words[i]) != NULL;
+	free(low);
+	return hit;
+}
+
+/* The directive of a line ("ifndef", "error", ...) and its argument;
+ * 0 if the line is no directive.  Comments are cut off the argument. */
+static int directive(char *line, char **name, char **arg)
+{
+	char *p = (char *)skip_ws(line), *c;
+
+	if (*p != '#')
+		return 0;
+	p = (char *)skip_ws(p + 1);
+	*name = p;
+	while (isalpha((unsigned char)*p))
+		p++;
+	if (*p) {
+		*p++ = '\0';
+		p = (char *)skip_ws(p);
+	}
+	*arg = p;
+	if (strcmp(*name, "error") && ((c = strstr(p, "/*")) || (c = strstr(p, "//"))))
+		*c = '\0';
+	for (c = p + strlen(p); c > p && isspace((unsigned char)c[-1]); c--)
+		c[-1] = '\0';
+	return 1;
+}
+
+static char *quote_line(const char *path, int lineno, const char *line)
+{
+	struct strbuf sb;
+	const char *p = skip_ws(line), *end = p + strlen(p);
+
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
+	sb_init(&sb);
+	sb_addf(&sb, "%s:%d: ", path, lineno);
+	for (; p < end; p++) {
+		if (*p == '"')
+			sb_addc(&sb, '\'');
+		else if (*p == '\\' || *p == '$' || *p == '`' || !isprint((unsigned char)*p))
+			sb_addc(&sb, ' ');
+		else
+			sb_addc(&sb, *p);
+	}
+	return sb_detach(&sb);
+}
+
+char *standalone_guard(const char *text, const char *path)
+{
+	struct level *stack = NULL;
+	int depth = 0, cap = 0, lineno = 0;
+	const char *cur = text;
+	char *found = NULL;
+
+	while (*cur && !found) {
+		const char *nl = strchr(cur, '\n');
+		size_t len = nl ? (size_t)(nl - cur) : strlen(cur);
+		char *line = xstrndup(cur, len), *name, *arg, *copy;
+
+		lineno++;
+		cur += len + (nl != NULL);
+		copy = xstrdup(line);
+		if (directive(copy, &name, &arg)) {
+			if (!strcmp(name, "if") || !strcmp(name, "ifdef") || !strcmp(name, "ifndef")) {
+				struct level l = { 0, 0 };
+
+				if (!strcmp(name, "ifndef"))
+					l.negated = !starts_with(arg, "CONFIG_");
+				else if (!strcmp(name, "ifdef"))
+					l.positive = !starts_with(arg, "CONFIG_");
+				else if (defined_tests(arg, 1))
+					l.negated = 1;
+				else if (defined_tests(arg, 0))
+					l.positive = 1;
+				if (depth == cap) {
+					cap = cap ? 2 * cap : 16;
+					stack = xrealloc(stack, cap * sizeof(*stack));
+				}
+				stack[depth++] = l;
+			} else if (!strcmp(name, "elif") && depth) {
+				stack[depth - 1].negated = defined_tests(arg, 1);
+				stack[depth - 1].positive = defined_tests(arg, 0);
+			} else if (!strcmp(name, "else") && depth) {
+				int neg = stack[depth - 1].negated;
+
+				stack[depth - 1].negated = stack[depth - 1].positive;
+				stack[depth - 1].positive = neg;
+			} else if (!strcmp(name, "endif") && depth) {
+				depth--;
+			} else if (!strcmp(name, "error") && depth && (stack[depth - 1].negated || stack[depth - 1].positive) &&
+				   says_not_standalone(arg)) {
+				found = quote_line(path, lineno, line);
+			}
+		}
+		free(copy);
+		free(line);
+	}
+	free(stack);
+	return found;
+}
+
+/* --- which headers --- */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int catalog_init_paths(const char *tree, char **patterns, int npatterns, char ***out)
+{
+	char **all = NULL;
+	int nall = 0, n = 0, i, j;
+
+	*out = NULL;
+	scan_list_headers(tree, "include", &all, &nall);
+	qsort(all, nall, sizeof(char *), cmp_str);
+	for (i = 0; i < nall; i++) {
+		const char *under = all[i] + strlen("include/");
+		int hit = 0;
+
+		if (!starts_with(all[i], "include/") || starts_with(under, "uapi/") ||
+		    starts_with(under, "generated/"))
+			hit = -1;
+		for (j = 0; j < npatterns && !hit; j++)
+			hit = !fnmatch(patterns[j], under, FNM_PATHNAME);
+		if (hit > 0)
+			*(char **)push(out, &n, sizeof(char *)) = all[i];
+		else
+			free(all[i]);
+	}
+	free(all);
+	return n;
+}
+
+/* --- the catalog text --- */
+
+struct seen {
+	const char *name;
+	const char *header;
+	UT_hash_handle hh;
+};
+
+/* The name a catalog line is known by: "todo NAME KIND", "type TYPE", "KIND NAME ...". */
+static char *line_key(const char *line)
+{
+	const char *name = strchr(line, '\t') + 1, *end;
+
+	if (starts_with(line, "type\t"))
+		end = strstr(name, "\tif ");
+	else
+		end = strchr(name, '\t');
+	return end ? xstrndup(name, end - name) : xstrdup(name);
+}
+
+static int is_c_keyword(const char *name)
+{
+	static const char *const kw[] = {
+		"auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
+		"extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
+		"short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+		"volatile", "while", "asm", "typeof",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+		if (!strcmp(name, kw[i]))
+			return 1;
+	return 0;
+}
+
+char *catalog_init_render(const struct scan_index *ix, const char *tree, char **relpaths, int n,
+			  char **patterns, int npatterns)
+{
+	struct catalog empty = { 0 };	/* no define lines: only CONFIG_ names translate */
+	struct seen *seen = NULL, *keys = NULL, *s, *tmp;
+	struct strbuf sb;
+	int i, j;
+
+	sb_init(&sb);
+	sb_add(&sb, "# Generated by \"hdrtest catalog-init");
+	for (i = 0; i < npatterns; i++)
+		sb_addf(&sb, " %s", patterns[i]);
+	sb_add(&sb, "\" from the scan of a kernel tree.\n"
+		    "# Review before use: every \"todo\" line is a symbol whose kind, types or\n"
+		    "# condition could not be inferred; it is listed, not tested.\n"
+		    "# No forbid or define lines are copied: add them by hand (see catalog/mm.cat).\n");
+	for (i = 0; i < n; i++) {
+		const struct scan_file *const *files;
+		char *full = xasprintf("%s/%s", tree, relpaths[i]), *text = read_file(full, NULL);
+		char *why = text ? standalone_guard(text, relpaths[i]) : NULL;
+		const char *incname = relpaths[i] + strlen("include/");
+		struct seen *here = NULL;
+		int nfiles, fi;
+
+		free(full);
+		free(text);
+		sb_addf(&sb, "\nheader %s", incname);
+		if (why) {
+			sb_addf(&sb, " skip \"%s\"\n", why);
+			free(why);
+			continue;
+		}
+		sb_addc(&sb, '\n');
+		/* every file of that name, as catalog-check's drift sees them:
+		 * include/linux/x.h and include/uapi/linux/x.h */
+		nfiles = scan_files_named(ix, incname, &files);
+		for (fi = 0; fi < nfiles; fi++) {
+			const struct scan_file *f = files[fi];
+
+			for (j = 0; j < f->ndefs; j++) {
+				const struct scan_def *d = f->defs[j], *e, **defs = NULL;
+				int nd = 0;
+				char *line, *key;
+
+				if (!drift_def_counts(d))
+					continue;
+				HASH_FIND_STR(here, d->name, s);
+				if (s)
+					continue;
+				s = xcalloc(1, sizeof(*s));
+				s->name = d->name;
+				HASH_ADD_KEYPTR(hh, here, s->name, strlen(s->name), s);
+				HASH_FIND_STR(seen, d->name, s);
+				if (s) {
+					sb_addf(&sb, "\t# %s: catalogued under %s, also defined at %s:%d\n", d->name,
+						s->header, f->path, d->line);
+					continue;
+				}
+				s = xcalloc(1, sizeof(*s));
+				s->name = d->name;
+				s->header = incname;
+				HASH_ADD_KEYPTR(hh, seen, s->name, strlen(s->name), s);
+				for (e = scan_lookup(ix, d->name); e; e = e->next)
+					if (drift_def_counts(e) && e->file->include_name &&
+					    !strcmp(e->file->include_name, incname))
+						*(const struct scan_def **)push(&defs, &nd, sizeof(*defs)) = e;
+				line = catalog_update_line(&empty, d->name, defs, nd);
+				key = line_key(line);
+				HASH_FIND_STR(keys, key, s);
+				if (s || is_c_keyword(d->name)) {
+					/* "todo mem_section struct" after "var mem_section";
+					 * "#define if(...)": no catalog line can name them */
+					sb_addf(&sb, "\t# not catalogued, %s: %s\n",
+						s ? "its catalog name is taken" : "a C keyword", line);
+					free(key);
+				} else {
+					s = xcalloc(1, sizeof(*s));
+					s->name = key;
+					HASH_ADD_KEYPTR(hh, keys, s->name, strlen(s->name), s);
+					sb_addf(&sb, "\t%s\n", line);
+				}
+				free(line);
+				free(defs);
+			}
+		}
+		HASH_ITER(hh, here, s, tmp) {
+			HASH_DEL(here, s);
+			free(s);
+		}
+	}
+	HASH_ITER(hh, seen, s, tmp) {
+		HASH_DEL(seen, s);
+		free(s);
+	}
+	HASH_ITER(hh, keys, s, tmp) {
+		HASH_DEL(keys, s);
+		free((char *)s->name);
+		free(s);
+	}
+	return sb_detach(&sb);
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* catalog-init: a catalog for any set of headers, from the scan index.
+ *
+ * One "header" block per header, in path order, with a line for every
+ * name the header defines (in line order), rendered as catalog-update
+ * renders a new symbol: func/call/var/flag/type with "if COND" where the
+ * #if chain reads as a catalog condition, "todo" where it does not or
+ * where the types cannot be inferred.  A name defined by two of the
+ * headers is catalogued under the first only.  No forbid or define lines
+ * are written.
+ *
+ * A header not meant to stand alone (see standalone_guard) is written
+ * as 'header PATH skip "REASON"' without symbols. */
+#ifndef HDRTEST_CATALOG_INIT_H
+#define HDRTEST_CATALOG_INIT_H
+
+#include "scan/scan.h"
+
+/* Why the header text at path cannot be included on its own: an #error
+ * whose innermost enclosing #if branch is decided by defined() tests
+ * only (#ifndef X, "#if !defined(X) && !defined(Y)", #ifdef X, their
+ * #else; not CONFIG_ names: a config test is no guard) and
+ * whose message says so
+ * ("include ... directly", "do not include", "... instead", "... before
+ * inclusion").  Returns "PATH:LINE: #error ..." with the line trimmed and
+ * its double quotes, backslashes, $ and ` made catalog-safe ('"' becomes
+ * '\''), or NULL.  The caller frees. */
+char *standalone_guard(const char *text, const char *path);
+
+/* The paths (relative to tree) of the headers under tree/include/ (not
+ * include/uapi/) whose path under include/ matches one of patterns
+XX * linux/mm/types.h), sorted; returns how many. */
+int catalog_init_paths(const char *tree, char **patterns, int npatterns, char ***out);
+
+/* The catalog text for the files relpaths[0..n) of ix (in that order);
+ * tree is where their text is read for standalone_guard.  Deterministic:
+ * the same tree and paths give the same bytes.  The caller frees. */
+char *catalog_init_render(const struct scan_index *ix, const char *tree, char **relpaths, int n,
+			  char **patterns, int npatterns);
+
+#endif

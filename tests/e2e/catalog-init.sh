@@ -1,0 +1,97 @@
+#!/bin/sh
+# catalog-init on the real tree: a catalog for linux/mm/*.h and one header
+# not meant to stand alone (linux/rwlock_types.h, whose #error says
+# "Do not include directly"), written byte-identically twice, loaded by
+# catalog-check, in agreement with the hand-written catalog/mm.cat, and
+# run by `make selftest-headers` on x86_64 and arm64 defconfig, where the
+# not-standalone header is a skip quoting its #error line.
+# Prints "ok"/"not ok" lines and "catalog-init: N passed, N failed, N skipped".
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top" || exit 1
+. "$here/lib.sh"
+
+work=$top/out/e2e-catalog-init
+cat=$work/init.cat
+rm -rf "$work"
+mkdir -p "$work"
+make --no-print-directory -s out/bin/hdrtest > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+tree=$(make --no-print-directory -s tree-path)
+alone=linux/rwlock_types.h
+
+echo "# catalog-init: linux/mm/*.h and $alone"
+out/bin/hdrtest catalog-init --tree "$tree" --out "$cat" 'linux/mm/*.h' "$alone" > "$work/init.log" 2>&1
+rc=$?
+check "catalog-init --out exits 0 (exit $rc)" test "$rc" -eq 0
+out/bin/hdrtest catalog-init --tree "$tree" 'linux/mm/*.h' "$alone" > "$work/again.cat" 2> "$work/again.log"
+check "a second run, to stdout, writes the same bytes" same_file "$cat" "$work/again.cat"
+check "... and --out left no temporary file beside it" test "$(ls "$work" | grep -c '^init\.cat')" -eq 1
+
+# one block per header, sorted, as ls sorts the tree's headers
+(cd "$tree/include" && ls linux/mm/*.h "$alone" | LC_ALL=C sort) > "$work/want-headers"
+awk '/^header /{print $2}' "$cat" > "$work/got-headers"
+check "one header block per matching header, in sorted order" same_file "$work/want-headers" "$work/got-headers"
+check "no forbid or define line is copied" sh -c "! grep -Eq '^(forbid|define) ' '$cat'"
+check "... and the top comment says so" grep -q '^# No forbid or define lines are copied' "$cat"
+
+# The skip quotes the header's own #error line ('"' written as "'").
+errline=$(grep -n '^#[ 	]*error' "$tree/include/$alone" | head -n 1)
+reason="include/$alone:${errline%%:*}: $(echo "${errline#*:}" | tr '"' "'")"
+check "$alone is a skip quoting its #error line" \
+	grep -Fqx "header $alone skip \"$reason\"" "$cat"
+check "... and has no symbol lines" sh -c "awk '/^header /{h=\$2} /^\t/ && h==\"$alone\"' '$cat' | grep -q . && exit 1 || exit 0"
+
+# Against the hand-written mm catalog: the same symbols under the same
+# headers, and every func line the same (types and condition).
+norm() { awk '/^header/{h=$2; next} /^[ \t]*#/||/^$/{next} /^\t/{sub(/[ \t]*#.*/,""); gsub(/[ \t]+/," "); sub(/^ /,""); print h " | " $0}' "$1" | sort; }
+norm catalog/mm.cat > "$work/mm.norm"
+norm "$cat" > "$work/init.norm"
+names() { awk -F ' [|] ' '{split($2, w, " "); print $1 " " w[2]}' "$1" | sort; }
+names "$work/mm.norm" > "$work/mm.names"
+names "$work/init.norm" > "$work/init.names"
+check "the same symbols under the same headers as catalog/mm.cat ($(wc -l < "$work/mm.names") of them)" \
+	same_file "$work/mm.names" "$work/init.names"
+grep ' | func ' "$work/mm.norm" > "$work/mm.func"
+grep ' | func ' "$work/init.norm" > "$work/init.func"
+check "every func line of catalog/mm.cat is catalog-init's, types and condition ($(wc -l < "$work/mm.func"))" \
+	same_file "$work/mm.func" "$work/init.func"
+
+make --no-print-directory catalog-check CATALOG="catalog/arches.cat catalog/configs.cat $cat" > "$work/check.log" 2>&1
+rc=$?
+check "make catalog-check loads it and finds no drift (exit $rc)" test "$rc" -eq 0
+
+echo "# make selftest-headers on it: x86_64 and arm64 defconfig"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $cat" \
+	OUT="$work/out" > "$work/run.log" 2>&1
+rc=$?
+res=$work/out/results.tsv
+nh=$(wc -l < "$work/want-headers")
+check "selftest-headers judged every header in both cells ($((2 * nh)) TUs, exit $rc)" \
+	test -f "$res" -a "$(wc -l < "$res")" -eq $((2 * nh))
+check "... none of them an error" sh -c "! awk -F '\t' '\$4 == \"error\"' '$res' | grep -q ."
+for cell in x86_64 arm64; do
+	check "$alone is a skip on $cell, its reason the #error line" \
+		grep -Fqx "$cell	defconfig	$alone	skip	not meant to be included alone: $reason" "$res"
+done
+for cell in x86_64 arm64; do
+	check "... never compiled on $cell: no TU, not in tus" sh -c \
+		"! test -e '$work/out/$cell/defconfig/${alone%.h}.c' && ! grep -qx '${alone%.h}' '$work/out/$cell/defconfig/tus'"
+done
+check "... and only it is a skip (2 skips)" test "$(awk -F '\t' '$4 == "skip"' "$res" | wc -l)" -eq 2
+check "... which the summary counts as skips, not failures" grep -q ', 2 skip, 0 error$' "$work/run.log"
+check "... and KTAP says SKIP with the reason" \
+	grep -q "^    ok [0-9]* $alone # SKIP not meant to be included alone: include/$alone:" "$work/out/results.ktap"
+
+echo "# bad input"
+out/bin/hdrtest catalog-init --tree "$tree" 'linux/no-such-dir/*.h' > "$work/none.cat" 2> "$work/none.log"
+rc=$?
+check "a pattern that matches nothing is an error (exit $rc)" test "$rc" -eq 2
+check "... which says so, and writes nothing" sh -c "grep -q 'no header under .* matches' '$work/none.log' && ! test -s '$work/none.cat'"
+out/bin/hdrtest catalog-init --tree "$tree" > /dev/null 2> "$work/usage.log"
+rc=$?
+check "no pattern is a usage error (exit $rc)" sh -c "test $rc -eq 2 && grep -q 'usage: hdrtest catalog-init' '$work/usage.log'"
+
+summary catalog-init
+[ "$fail" -eq 0 ]
