@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hdrtest fix's shared state: the failures of a run, the candidate fixes
+ * of each header they are in, and the fixer that proves them.  The
+ * command (cmd/cmd_fix.c) fills it; the proof (fix/proof.c), the chain
+ * report (fix/chains.c) and the patches (fix/patch.c) read it.
+ */
+#ifndef HDRTEST_FIXER_H
+#define HDRTEST_FIXER_H
+
+#include "base/util.h"
+#include "fix/fix.h"
+#include "judge/results.h"
+#include "scan/scan.h"
+
+struct failure {
+	int cell;
+	char *tu;		/* the header under test */
+	char *why;		/* its explanation when it was first seen */
+};
+
+struct hdr_fix {
+	char *header;
+	struct fix_cand *cands;
+	int ncands;
+	char **marks;		/* per candidate, per cell: its name was missing there */
+	struct failure *fails;
+	int nfails;
+	int kept;
+	char *path;		/* in the tree: "include/linux/mm/x.h" */
+	char *base;		/* the file patched: the tree's, or the run's overlay's */
+	char *patch;		/* its file name, once written */
+};
+
+struct fixer {
+	const char *out;
+	char *dir;		/* OUT/fix */
+	char *overlay;		/* OUT/fix/overlay */
+	char **cells;
+	int ncells;
+	int jobs;
+	struct cell_result **orig;
+	struct cell_result **proof;
+	struct scan_index *ix;
+	struct hdr_fix *fixes;
+	int nfixes;
+	int compiled;		/* TUs compiled by the proof, all rounds */
+	struct strbuf recompiled;	/* and which: "ARCH/CONFIG/STEM" lines */
+	double seconds;		/* and the time it took */
+	int rounds;
+};
+
+/* proof.c */
+
+/* Whether h has a candidate that edits it (not only reasons why not). */
+int patchable(const struct hdr_fix *h);
+/* One round of proof on every cell: fx->proof[] read again; 0/-1. */
+int prove(struct fixer *fx);
+/* The cells of h's failures, in run order, each once: all of them, or
+ * (passing) only those the fix is proven on; allocated, space-separated. */
+char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing);
+/* The verdict on each fix (h->kept), the summary lines in sum, the
+ * candidates no header qualifies for in unfixed. */
+void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed);
+
+/* chains.c */
+
+/* Whether ch can be part of a C identifier. */
+int is_ident(int ch);
+/* The report on the headers that pull a forbidden header in, into sb. */
+void chains(struct fixer *fx, struct strbuf *sb);
+
+/* patch.c */
+
+/* The patch of kept fix h, number no of total, into fx->dir; its name
+ * added to series and kept in h->patch; 0/-1. */
+int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const char *srctree,
+		struct strbuf *series);
+
+#endif

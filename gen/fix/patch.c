@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix's patches: one git-am-able mail per kept fix, the diff of
+ * the patched overlay copy against the header the run compiled, with what
+ * it fixes and the cells it is proven on.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/process.h"
+#include "base/util.h"
+#include "fix/fix.h"
+#include "fix/fixer.h"
+
+/* --- patches ----------------------------------------------------------------- */
+
+static char *slug(const char *s)
+{
+	struct strbuf sb;
+	int dash = 0;
+
+	sb_init(&sb);
+	for (; *s && sb.len < 52; s++) {
+		if (is_ident(*s) && *s != '_') {
+			sb_addc(&sb, *s);
+			dash = 0;
+		} else if (!dash && sb.len) {
+			sb_addc(&sb, '-');
+			dash = 1;
+		}
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '-')
+		sb.buf[--sb.len] = '\0';
+	return sb_detach(&sb);
+}
+
+int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const char *srctree,
+		struct strbuf *series)
+{
+	char *orig = xstrdup(h->base), *patched = xasprintf("%s/%s", fx->overlay, h->header);
+	char *la = xasprintf("a/%s", h->path), *lb = xasprintf("b/%s", h->path);
+	char *difftmp = xasprintf("%s/diff.tmp", fx->dir), *diff, *subject, *name, *s, *path;
+	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, orig, patched, NULL };
+	struct strbuf sb;
+	char *desc;
+	char *cells;
+	int rc, j;
+
+	rc = run_to_file(argv, difftmp);
+	diff = read_file(difftmp, NULL);
+	unlink(difftmp);
+	if (rc != 1 || !diff) {
+		error("diff -u %s %s: exit status %d", orig, patched, rc);
+		return -1;
+	}
+	desc = fix_describe(h->cands, h->ncands);
+	subject = xasprintf("%s: %s", h->header, desc);
+	free(desc);
+	sb_init(&sb);
+	sb_add(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+	sb_add(&sb, "From: hdrtest <hdrtest@localhost>\n");
+	sb_addf(&sb, "Subject: [PATCH %d/%d] %s\n\n", no, total, subject);
+	for (j = 0; j < h->ncands; j++) {
+		const struct fix_cand *c = &h->cands[j];
+
+		if (c->kind == FIX_DECLARE)
+			sb_addf(&sb, "%s uses %s only by pointer, in a parameter list,\n"
+				     "without declaring it: the tag is then local to the prototype.\n"
+				     "A forward declaration is all it needs.\n\n",
+				c->user ? c->user : h->header, c->symbol);
+		else if (c->kind == FIX_INCLUDE)
+			sb_addf(&sb, "%s uses %s, defined in %s,\n"
+				     "which %s does not include%s.\n\n",
+				c->user ? c->user : h->header, c->what, c->include, h->header,
+				c->cond ? " (the use is under #if, and so is the include)" : "");
+	}
+	cells = fail_cells(fx, h, 0);
+	sb_addf(&sb, "Failed on: %s\n", cells);
+	free(cells);
+	cells = fail_cells(fx, h, 1);
+	sb_addf(&sb, "Proven by hdrtest on: %s", *cells ? cells : "none");
+	free(cells);
+	sb_add(&sb, "\n(every TU of these cells that reads the header compiled again with it)\n---\n");
+	sb_add(&sb, diff);
+	sb_add(&sb, "-- \nhdrtest\n\n");
+	s = slug(subject);
+	name = xasprintf("%04d-%s.patch", no, s);
+	path = xasprintf("%s/%s", fx->dir, name);
+	rc = write_file_atomic(path, sb.buf);
+	sb_addf(series, "%s\n", name);
+	h->patch = name;
+	free(path);
+	free(s);
+	free(subject);
+	sb_release(&sb);
+	free(diff);
+	free(difftmp);
+	free(orig);
+	free(patched);
+	free(la);
+	free(lb);
+	return rc < 0 ? -1 : 0;
+}

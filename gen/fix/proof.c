@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix's proof: each round recompiles, in OUT/fix/proof/CELL (a
+ * copy of the cell dir: its manifest, TUs and the results of untouched
+ * TUs), every TU that failed or whose depfile names a patched header, with
+ * the cell's own command and the overlay searched first; then the verdict
+ * on each fix.  A fix is kept when no TU that passed fails, no forbidden
+ * header comes in, and every cell where the header failed passes or fails
+ * for another reason.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/lines.h"
+#include "base/util.h"
+#include "fix/fixer.h"
+#include "judge/explain.h"
+#include "judge/results.h"
+
+int patchable(const struct hdr_fix *h)
+{
+	int i;
+
+	for (i = 0; i < h->ncands; i++)
+		if (h->cands[i].kind != FIX_NONE)
+			return 1;
+	return 0;
+}
+
+/* compile.sh with the overlay searched first: after the compiler word of
+ * each exec line. */
+static char *proof_script(const char *script, const char *overlay)
+{
+	struct strbuf sb;
+	const char *cur = script, *line;
+	size_t n;
+
+	sb_init(&sb);
+	while ((line = next_line_span(&cur, &n))) {
+		const char *exec = memmem(line, n, "exec ", 5);
+
+		if (exec && (exec == line || exec[-1] == '\t' || exec[-1] == ' ')) {
+			const char *word = exec + 5, *sp = memchr(word, ' ', n - (word - line));
+
+			if (sp) {
+				sb_addn(&sb, line, sp - line);
+				sb_addf(&sb, " '-I%s'", overlay);
+				sb_addn(&sb, sp, n - (sp - line));
+				sb_addc(&sb, '\n');
+				continue;
+			}
+		}
+		sb_addn(&sb, line, n);
+		sb_addc(&sb, '\n');
+	}
+	return sb_detach(&sb);
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	size_t len;
+	char *text = read_file(from, &len);
+	FILE *f;
+	int ret;
+
+	if (!text)
+		return errno == ENOENT ? 0 : -1;
+	f = fopen(to, "w");
+	if (!f) {
+		error("cannot write %s: %s", to, strerror(errno));
+		free(text);
+		return -1;
+	}
+	fwrite(text, 1, len, f);
+	ret = write_stream_close(f, to);
+	free(text);
+	return ret;
+}
+
+/* Whether TU needs compiling again: it failed, has no depfile, or its
+ * depfile names a patched header. */
+static int affected(struct fixer *fx, const struct tu_result *t, const char *base)
+{
+	char *path = xasprintf("%s.dep", base), *dep = read_file(path, NULL);
+	int i, hit = t->verdict != V_PASS || !dep;
+
+	for (i = 0; dep && !hit && i < fx->nfixes; i++) {
+		char *needle = xasprintf("/include/%s", fx->fixes[i].header);
+
+		hit = patchable(&fx->fixes[i]) && strstr(dep, needle);
+		free(needle);
+	}
+	free(dep);
+	free(path);
+	return hit;
+}
+
+struct job {
+	pid_t pid;
+};
+
+/* Run "compile.sh TU > TU.log 2>&1; echo $? > TU.rc" for each TU, jobs at
+ * a time. */
+static int compile_all(char **tus, int n, const char *script, int jobs)
+{
+	pid_t *running = xcalloc(jobs, sizeof(pid_t));
+	int next = 0, live = 0, i, ret = 0;
+
+	while (next < n || live) {
+		if (next < n && live < jobs) {
+			pid_t pid = fork();
+
+			if (pid < 0) {
+				error("fork: %s", strerror(errno));
+				ret = -1;
+				n = next;
+				continue;
+			}
+			if (!pid) {
+				execl("/bin/sh", "sh", "-c",
+				      "rm -f \"$1.d\"; \"$0\" \"$1\" > \"$1.log.tmp\" 2>&1; echo $? > \"$1.rc.tmp\"; "
+				      "if [ -s \"$1.d\" ] && [ -z \"$(tail -c 1 \"$1.d\")\" ]; then mv -f \"$1.d\" \"$1.dep\"; "
+				      "else rm -f \"$1.d\" \"$1.dep\"; fi; rm -f \"$1.o\"; "
+				      "mv -f \"$1.log.tmp\" \"$1.log\" && mv -f \"$1.rc.tmp\" \"$1.rc\"",
+				      script, tus[next], (char *)NULL);
+				_exit(127);
+			}
+			for (i = 0; running[i]; i++)
+				;
+			running[i] = pid;
+			live++;
+			next++;
+			continue;
+		}
+		{
+			int status;
+			pid_t pid = wait(&status);
+
+			if (pid < 0)
+				break;
+			for (i = 0; i < jobs; i++)
+				if (running[i] == pid)
+					running[i] = 0;
+			live--;
+			if (!WIFEXITED(status) || WEXITSTATUS(status))
+				ret = -1;
+		}
+	}
+	free(running);
+	return ret;
+}
+
+/* One round of proof in one cell: a copy of the cell dir in which every
+ * affected TU is compiled again with the overlay. */
+static int prove_cell(struct fixer *fx, int ci)
+{
+	const struct cell_result *c = fx->orig[ci];
+	char *dir = xasprintf("%s/proof/%s", fx->dir, fx->cells[ci]), *from, *to, *text, *script;
+	char **tus = NULL;
+	int ntus = 0, i, ret = 0;
+	struct strbuf man;
+	const char *cur, *line;
+	size_t n;
+
+	remove_tree(dir);
+	if (mkdirs(dir)) {
+		error("cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	/* the manifest, with the overlay the -H lines name */
+	from = xasprintf("%s/%s/manifest.tsv", fx->out, fx->cells[ci]);
+	text = read_file(from, NULL);
+	if (!text) {
+		error("cannot read %s: %s", from, strerror(errno));
+		return -1;
+	}
+	sb_init(&man);
+	for (cur = text; (line = next_line_span(&cur, &n));) {
+		if (!strncmp(line, "overlay\t", 8))
+			sb_addf(&man, "overlay\t%s\n", fx->overlay);
+		else {
+			sb_addn(&man, line, n);
+			sb_addc(&man, '\n');
+		}
+	}
+	free(text);
+	free(from);
+	to = xasprintf("%s/manifest.tsv", dir);
+	ret |= write_file_atomic(to, man.buf);
+	free(to);
+	sb_release(&man);
+	from = xasprintf("%s/%s/compile.sh", fx->out, fx->cells[ci]);
+	text = read_file(from, NULL);
+	free(from);
+	script = xasprintf("%s/compile.sh", dir);
+	if (!text || write_file_atomic(script, (to = proof_script(text, fx->overlay))) < 0 ||
+	    chmod(script, 0755)) {
+		error("cannot write %s", script);
+		return -1;
+	}
+	free(to);
+	free(text);
+	for (i = 0; i < c->ntus; i++) {
+		const struct tu_result *t = &c->tus[i];
+		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
+		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
+		const char *exts[] = { "c", "rc", "log", "dep" };
+		int k, redo = affected(fx, t, src);
+
+		*strrchr(d, '/') = '\0';
+		mkdirs(d);
+		free(d);
+		for (k = 0; k < (redo ? 1 : 4); k++) {
+			char *a = xasprintf("%s.%s", src, exts[k]), *b = xasprintf("%s.%s", dst, exts[k]);
+
+			ret |= copy_file(a, b);
+			free(a);
+			free(b);
+		}
+		if (redo)
+			*(char **)push(&tus, &ntus, sizeof(char *)) = xstrdup(dst);
+		free(dst);
+		free(src);
+	}
+	for (i = 0; i < ntus; i++)
+		sb_addf(&fx->recompiled, "%s/%s\n", fx->cells[ci], tus[i] + strlen(dir) + 1);
+	fx->compiled += ntus;
+	if (ntus)
+		printf("  FIX     round %d %s: %d TUs\n", fx->rounds, fx->cells[ci], ntus);
+	fflush(stdout);
+	ret |= compile_all(tus, ntus, script, fx->jobs);
+	for (i = 0; i < ntus; i++)
+		free(tus[i]);
+	free(tus);
+	free(script);
+	free(dir);
+	return ret ? -1 : 0;
+}
+
+int prove(struct fixer *fx)
+{
+	struct timespec a, b;
+	char *proofdir = xasprintf("%s/proof", fx->dir);
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (i = 0; i < fx->ncells; i++) {
+		if (fx->proof[i])
+			cell_free(fx->proof[i]);
+		fx->proof[i] = NULL;
+		if (fx->orig[i]->skipped || fx->orig[i]->errored)
+			continue;
+		if (prove_cell(fx, i))
+			return -1;
+		fx->proof[i] = cell_read(proofdir, fx->cells[i]);
+		if (!fx->proof[i])
+			return -1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	fx->seconds += (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
+	free(proofdir);
+	return 0;
+}
+
+static const struct tu_result *tu_named(const struct cell_result *c, const char *header)
+{
+	int i;
+
+	for (i = 0; c && i < c->ntus; i++)
+		if (!strcmp(c->tus[i].header, header))
+			return &c->tus[i];
+	return NULL;
+}
+
+/* Whether a proof TU's depfile names header. */
+static int proof_reads(struct fixer *fx, int ci, const struct tu_result *t, const char *header)
+{
+	char *path = xasprintf("%s/proof/%s/%s.dep", fx->dir, fx->cells[ci], t->stem);
+	char *dep = read_file(path, NULL), *needle = xasprintf("/%s", header);
+	int hit = !dep || strstr(dep, needle);
+
+	free(dep);
+	free(path);
+	free(needle);
+	return hit;
+}
+
+/* What a proof TU's failure now is, in one line. */
+static char *now_why(struct fixer *fx, int ci, const struct tu_result *t)
+{
+	char *why = explain_failure(t, fx->proof[ci], fx->ix);
+
+	if (why)
+		return why;
+	if (t->forbidden)
+		return xasprintf("pulls in the forbidden header %s", t->forbidden);
+	return xstrdup(t->detail ? t->detail : "fails");
+}
+
+static int still_needs(struct fixer *fx, int ci, const struct tu_result *t, const struct hdr_fix *h);
+
+/* The cells of h's failures, in run order, each once: all of them, or
+ * (proven) only those where every TU that failed in h passes now, or fails
+ * for other reasons only. */
+char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing)
+{
+	char *mark = xcalloc(fx->ncells, 1);
+	struct strbuf sb;
+	int i, j;
+
+	for (j = 0; j < h->nfails; j++) {
+		const struct failure *f = &h->fails[j];
+		const struct tu_result *t = fx->proof[f->cell] ? tu_named(fx->proof[f->cell], f->tu) : NULL;
+
+		mark[f->cell] |= 1;
+		if (passing && still_needs(fx, f->cell, t, h))
+			mark[f->cell] |= 2;
+	}
+	sb_init(&sb);
+	for (i = 0; i < fx->ncells; i++)
+		if (mark[i] == 1)
+			sb_addf(&sb, "%s%s", sb.len ? " " : "", fx->cells[i]);
+	free(mark);
+	return sb_detach(&sb);
+}
+
+/* Whether a proof TU still fails for what a patched candidate of h was to
+ * fix, or for nothing hdrtest can explain (then the fix is not proven). */
+static int still_needs(struct fixer *fx, int ci, const struct tu_result *t, const struct hdr_fix *h)
+{
+	struct explain_info *e;
+	int nth, k, hit = 0;
+
+	if (!t)
+		return 1;
+	if (t->verdict == V_PASS)
+		return 0;
+	for (nth = 0; !hit && nth < 32 && (e = explain_analyze_nth(t, fx->proof[ci], fx->ix, nth)); nth++) {
+		for (k = 0; k < h->ncands; k++)
+			hit |= h->cands[k].kind != FIX_NONE && !strcmp(e->culprit, h->header) &&
+			       !strcmp(e->missing, h->cands[k].symbol);
+		explain_info_free(e);
+	}
+	if (hit || nth)
+		return hit;
+	/* no missing name: a forbidden header the run pulled in already is
+	 * another reason (the chain report has it); a new one, or nothing
+	 * explained, is not proof */
+	if (t->forbidden) {
+		const struct tu_result *o = tu_named(fx->orig[ci], t->header);
+
+		return !o || !o->forbidden;
+	}
+	return 1;
+}
+
+/* The verdict on each fix, the summary lines in sum. */
+void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
+{
+	int i, j, k;
+
+	for (i = 0; i < fx->nfixes; i++) {
+		struct hdr_fix *h = &fx->fixes[i];
+		struct strbuf failing, regress;
+		char *what, *proven, *seen = xcalloc(fx->ncells, 1);
+		int ff = 1, unproven = 0;
+
+		sb_init(&failing);
+		sb_init(&regress);
+		/* every cell where a TU failed in h: passes now, or why not */
+		for (j = 0; j < h->nfails; j++) {
+			const struct failure *f = &h->fails[j];
+			const struct tu_result *t = tu_named(fx->proof[f->cell], f->tu);
+
+			if (t && t->verdict == V_PASS)
+				continue;
+			unproven |= still_needs(fx, f->cell, t, h);
+			if (!seen[f->cell]++) {
+				char *why = t ? now_why(fx, f->cell, t) : xstrdup("not compiled");
+
+				sb_addf(&failing, "%s%s: %s", ff ? "" : "; ", fx->cells[f->cell], why);
+				ff = 0;
+				free(why);
+			}
+		}
+		free(seen);
+		proven = fail_cells(fx, h, 1);
+		/* no TU that passed fails now where it reads h */
+		for (j = 0; patchable(h) && j < fx->ncells; j++) {
+			for (k = 0; fx->proof[j] && k < fx->proof[j]->ntus; k++) {
+				const struct tu_result *t = &fx->proof[j]->tus[k], *o = &fx->orig[j]->tus[k];
+
+				if (o->verdict == V_PASS && t->verdict != V_PASS && proof_reads(fx, j, t, h->header))
+					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
+			}
+		}
+		/* passes, or fails for another reason, where it failed */
+		h->kept = patchable(h) && !regress.len && !unproven;
+		for (j = 0; j < h->ncands; j++) {
+			const struct fix_cand *c = &h->cands[j];
+
+			if (c->kind != FIX_NONE)
+				continue;
+			sb_addf(unfixed, "%s\n  cells:", c->why_not);
+			for (k = 0; k < fx->ncells; k++)
+				if (h->marks[j][k])
+					sb_addf(unfixed, " %s", fx->cells[k]);
+			sb_add(unfixed, "\n");
+		}
+		if (!patchable(h))
+			goto next;
+		what = fix_describe(h->cands, h->ncands);
+		sb_addf(sum, "%-28s %s\n", h->header, what);
+		free(what);
+		if (*proven)
+			sb_addf(sum, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven);
+		else
+			sb_addf(sum, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
+				"NOT kept: it fixes no cell");
+		if (failing.len)
+			sb_addf(sum, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing.buf);
+		if (regress.len)
+			sb_addf(sum, "%-28s breaks what passed:%s\n", "", regress.buf);
+next:
+		free(proven);
+		sb_release(&failing);
+		sb_release(&regress);
+	}
+}
