@@ -276,3 +276,11 @@ int write_file_atomic(const char *path, const char *text)
 {
 	return write_files_atomic(1, &path, &text);
 }
+
+int write_output(const char *path, const char *text)
+{
+	if (path)
+		return write_file_atomic(path, text);
+	fputs(text, stdout);
+	return fflush(stdout) ? -1 : 0;
+}

@@ -54,4 +54,8 @@ int write_text(const char *path, const char *text);
 int write_files_atomic(int n, const char *const paths[], const char *const texts[]);
 int write_file_atomic(const char *path, const char *text);
 
+/* text to path through write_file_atomic(), or to stdout when path is NULL
+ * (flushed, so that a failed write is seen here: main() says it); 0 or -1. */
+int write_output(const char *path, const char *text);
+
 #endif

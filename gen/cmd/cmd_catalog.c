@@ -141,14 +141,8 @@ static int run_catalog_init(const struct command *cmd, int argc, char **argv)
 		ret = CMD_ERROR;	/* said by the scan: never a catalog of half the headers */
 	} else {
 		text = catalog_init_render(ix, tree, paths, n, argv + first, argc - first);
-		if (out) {
-			if (write_file_atomic(out, text))
-				ret = CMD_ERROR;
-		} else {
-			fputs(text, stdout);
-			if (fflush(stdout))
-				ret = CMD_ERROR;
-		}
+		if (write_output(out, text))
+			ret = CMD_ERROR;
 		free(text);
 	}
 	scan_free(ix);

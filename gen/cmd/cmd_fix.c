@@ -121,17 +121,6 @@ static int take_failures(struct fixer *fx, struct cell_result **cr)
 	return added;
 }
 
-static const struct scan_file *tree_file(const struct scan_index *ix, const char *name)
-{
-	const struct scan_file *const *files;
-	int n = scan_files_named(ix, name, &files), i;
-
-	for (i = 0; i < n; i++)
-		if (starts_with(files[i]->path, "include/") && !starts_with(files[i]->path, "include/uapi/"))
-			return files[i];
-	return NULL;
-}
-
 /* The patched headers, in the overlay.  A header the run's own overlay
  * holds is patched there: that copy is what the run compiled. */
 static int write_overlay(struct fixer *fx, const char *srctree)
@@ -141,7 +130,7 @@ static int write_overlay(struct fixer *fx, const char *srctree)
 
 	for (i = 0; i < fx->nfixes; i++) {
 		struct hdr_fix *h = &fx->fixes[i];
-		const struct scan_file *f = tree_file(fx->ix, h->header);
+		const struct scan_file *f = common_file(fx->ix, h->header);
 		char *src, *text, *patched, *dst, *slash;
 
 		if (!patchable(h) || !f)

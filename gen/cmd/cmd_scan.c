@@ -74,14 +74,8 @@ static int run_scan(const struct command *cmd, int argc, char **argv)
 	if (!ix)
 		return CMD_ERROR;
 	text = scan_tsv(ix);
-	if (tsv) {
-		if (write_file_atomic(tsv, text))
-			ret = CMD_ERROR;
-	} else {
-		fputs(text, stdout);
-		if (fflush(stdout))
-			ret = CMD_ERROR;
-	}
+	if (write_output(tsv, text))
+		ret = CMD_ERROR;
 	free(text);
 	scan_get_stats(ix, &st);
 	fprintf(stderr, "scan: %d headers, %d definitions, %d includes%s in %.2f s\n", st.files,

@@ -19,9 +19,7 @@ void fix_cand_free(struct fix_cand *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* The file of an include name the fix may add: one under include/ (not
- * uapi, not arch/: those differ per arch). */
-static const struct scan_file *common_file(const struct scan_index *ix, const char *name)
+const struct scan_file *common_file(const struct scan_index *ix, const char *name)
 {
 	const struct scan_file *const *files;
 	int n = scan_files_named(ix, name, &files), i;

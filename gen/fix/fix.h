@@ -35,6 +35,10 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 	       char *const *forbids, int nforbids, struct fix_cand *out);
 void fix_cand_free(struct fix_cand *f);
 
+/* The file of an include name under include/ (not uapi, not arch/: those
+ * differ per arch), or NULL: the headers a fix may add or patch. */
+const struct scan_file *common_file(const struct scan_index *ix, const char *name);
+
 /* How many distinct headers name pulls in, itself included, following
  * every #include of every branch through the scan index (asm/ headers
  * count once each, not followed: they differ per arch); sets *reaches
