@@ -97,16 +97,27 @@ void kbuild_cmd_free(struct kbuild_cmd *kc)
 /* Options that belong to the object kbuild compiled, not to a TU. */
 static int object_specific(const char *w, const char *src_dir_inc, const char *obj_dir_inc)
 {
-	static const char *const prefixes[] = {
-		"-Wp,-MMD,", "-Wp,-MD,", "-DKBUILD_MODFILE=", "-DKBUILD_BASENAME=",
-		"-DKBUILD_MODNAME=", "-D__KBUILD_MODNAME=",
+	return starts_with(w, "-Wp,-MMD,") || starts_with(w, "-Wp,-MD,") ||
+	       !strcmp(w, src_dir_inc) || !strcmp(w, obj_dir_inc);
+}
+
+/* The object's name, which kbuild defines for every object it compiles
+ * (headers use KBUILD_MODNAME, e.g. in netlink.h's inline functions): a
+ * TU gets the same defines with hdrtest's name, not the object's. */
+static char *object_name_define(const char *w)
+{
+	static const char *const defines[][2] = {
+		{ "-DKBUILD_MODFILE=", "-DKBUILD_MODFILE=\"hdrtest\"" },
+		{ "-DKBUILD_BASENAME=", "-DKBUILD_BASENAME=\"hdrtest\"" },
+		{ "-DKBUILD_MODNAME=", "-DKBUILD_MODNAME=\"hdrtest\"" },
+		{ "-D__KBUILD_MODNAME=", "-D__KBUILD_MODNAME=kmod_hdrtest" },
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if (starts_with(w, prefixes[i]))
-			return 1;
-	return !strcmp(w, src_dir_inc) || !strcmp(w, obj_dir_inc);
+	for (i = 0; i < sizeof(defines) / sizeof(defines[0]); i++)
+		if (starts_with(w, defines[i][0]))
+			return xstrdup(defines[i][1]);
+	return NULL;
 }
 
 struct kbuild_cmd *kbuild_cmd_extract(const char *kdir, const char *object)
@@ -176,12 +187,17 @@ struct kbuild_cmd *kbuild_cmd_extract(const char *kdir, const char *object)
 		kc = NULL;
 		goto out;
 	}
-	/* second pass: drop the object-specific options */
+	/* second pass: drop the object-specific options, rename the object */
 	{
 		int j = 0;
 
 		for (i = 0; i < kc->argc; i++) {
-			if (i > 0 && object_specific(kc->argv[i], src_inc, obj_inc)) {
+			char *renamed = i > 0 ? object_name_define(kc->argv[i]) : NULL;
+
+			if (renamed) {
+				free(kc->argv[i]);
+				kc->argv[i] = renamed;
+			} else if (i > 0 && object_specific(kc->argv[i], src_inc, obj_inc)) {
 				free(kc->argv[i]);
 				continue;
 			}
