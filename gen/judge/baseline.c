@@ -9,8 +9,6 @@
 #include "base/lines.h"
 #include "base/util.h"
 
-static const char forbidden_prefix[] = "pulls in the forbidden header ";
-
 char *failure_class(const struct tu_result *t)
 {
 	const char *d = t->detail ? t->detail : "", *msg, *end, *p;
@@ -19,8 +17,8 @@ char *failure_class(const struct tu_result *t)
 
 	if (t->drifted)
 		return xstrdup("catalog drift");
-	if (starts_with(d, forbidden_prefix)) {
-		end = strchr(d + strlen(forbidden_prefix), ':');
+	if (starts_with(d, FORBIDDEN_DETAIL)) {
+		end = strchr(d + strlen(FORBIDDEN_DETAIL), ':');
 		return end ? xstrndup(d, (size_t)(end - d)) : xstrdup(d);
 	}
 	/* "file:line:col: error: MESSAGE": the message alone */

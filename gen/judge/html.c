@@ -355,7 +355,7 @@ static void write_pop(struct strbuf *sb, const struct cell_result *c, const stru
 		sb_add(sb, "</code></p>");
 	}
 	sb_release(&syms);
-	if (t->forbidden && !starts_with(t->detail ? t->detail : "", "pulls in")) {
+	if (t->forbidden && !starts_with(t->detail ? t->detail : "", FORBIDDEN_DETAIL)) {
 		sb_add(sb, "<p>also pulls in the forbidden header <code class=\"chain\">");
 		esc(sb, t->forbidden);
 		sb_add(sb, "</code></p>");

@@ -124,7 +124,7 @@ static char *cause_of(const struct cell_result *c, const struct tu_result *t)
 
 	if (starts_with(d, prefix))
 		text = xasprintf("(the TU):%s", d + strlen(prefix));
-	else if (starts_with(d, "pulls in the forbidden header ") && strchr(d, ':'))
+	else if (starts_with(d, FORBIDDEN_DETAIL) && strchr(d, ':'))
 		text = forbidden_cause(d);
 	else
 		text = xstrdup(d);

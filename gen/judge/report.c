@@ -245,7 +245,7 @@ static void write_failure(FILE *f, const struct cell_result *c, const struct tu_
 	symbols_with_diagnostics(&sb, t);
 	if (sb.len)
 		fprintf(f, "  symbols whose use fails: %s\n", sb.buf);
-	if (t->forbidden && !starts_with(t->detail, "pulls in"))
+	if (t->forbidden && !starts_with(t->detail, FORBIDDEN_DETAIL))
 		fprintf(f, "  also pulls in the forbidden header %s\n", t->forbidden);
 	sb_release(&sb);
 	fprintf(f, "  log: %s/%s.log\n", c->dir, t->stem);

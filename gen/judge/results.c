@@ -407,7 +407,7 @@ static void judge(struct cell_result *c, struct tu_result *t)
 	} else if (t->detail) {
 		/* a warning: a new warning is a regression */
 	} else if (t->forbidden) {
-		t->detail = xasprintf("pulls in the forbidden header %s", t->forbidden);
+		t->detail = xasprintf(FORBIDDEN_DETAIL "%s", t->forbidden);
 	} else if (dep_why) {
 		unreadable(t, c, "dep", dep_why);
 		return;

@@ -52,6 +52,11 @@ struct cell_result {
 	int ntus;
 };
 
+/* The detail of a TU that compiles but pulls in a forbidden header:
+ * this, then tu_result.forbidden ("linux/mm.h: a.h -> linux/mm.h").
+ * The reports and the baseline recognise such a failure by it. */
+#define FORBIDDEN_DETAIL "pulls in the forbidden header "
+
 /* Read OUT/<cell>/manifest.tsv and judge each TU.  NULL after an error. */
 struct cell_result *cell_read(const char *out, const char *cell);
 void cell_free(struct cell_result *c);
