@@ -186,10 +186,11 @@ static int cmp_fix(const void *a, const void *b)
 
 static int run_fix(const struct command *cmd, int argc, char **argv)
 {
-	const char *out = NULL, *jobs = NULL;
+	const char *out = NULL, *jobs = NULL, *compile_tu = "ci/compile-tu.sh";
 	const struct cmd_option opts[] = {
 		{ "out", &out, 1, 0 },
 		{ "jobs", &jobs, 0, 0 },
+		{ "compile-tu", &compile_tu, 0, 0 },
 		{ NULL, NULL, 0, 0 },
 	};
 	int first = cmd_options(cmd, argc, argv, opts), i, j, added, kept = 0, unfixed_n = 0;
@@ -205,6 +206,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
 	fx.out = out;
+	fx.compile_tu = compile_tu;
 	fx.jobs = jobs ? atoi(jobs) : 2;
 	if (fx.jobs < 1)
 		fx.jobs = 1;
@@ -306,6 +308,6 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_fix = {
 	"fix", "the smallest include or declaration for each failing header, proven on the run's cells",
-	"--out OUTDIR [--jobs N] ARCH/CONFIG...",
+	"--out OUTDIR [--jobs N] [--compile-tu SCRIPT (default ci/compile-tu.sh)] ARCH/CONFIG...",
 	run_fix,
 };

@@ -103,13 +103,11 @@ static int affected(struct fixer *fx, const struct tu_result *t, const char *bas
 	return hit;
 }
 
-struct job {
-	pid_t pid;
-};
-
-/* Run "compile.sh TU > TU.log 2>&1; echo $? > TU.rc" for each TU, jobs at
- * a time. */
-static int compile_all(char **tus, int n, const char *script, int jobs)
+/* Compile each TU of the proof cell dir with its compile.sh, jobs at a
+ * time, recorded by the run's own recorder (ci/compile-tu.sh: TU.log, TU.rc
+ * and TU.dep written completely or not at all, a full disk an error, never
+ * a verdict); its CC lines are not shown, the FIX line says the round. */
+static int compile_all(char **tus, int n, const char *recorder, const char *dir, int jobs)
 {
 	pid_t *running = xcalloc(jobs, sizeof(pid_t));
 	int next = 0, live = 0, i, ret = 0;
@@ -125,12 +123,8 @@ static int compile_all(char **tus, int n, const char *script, int jobs)
 				continue;
 			}
 			if (!pid) {
-				execl("/bin/sh", "sh", "-c",
-				      "rm -f \"$1.d\"; \"$0\" \"$1\" > \"$1.log.tmp\" 2>&1; echo $? > \"$1.rc.tmp\"; "
-				      "if [ -s \"$1.d\" ] && [ -z \"$(tail -c 1 \"$1.d\")\" ]; then mv -f \"$1.d\" \"$1.dep\"; "
-				      "else rm -f \"$1.d\" \"$1.dep\"; fi; rm -f \"$1.o\"; "
-				      "mv -f \"$1.log.tmp\" \"$1.log\" && mv -f \"$1.rc.tmp\" \"$1.rc\"",
-				      script, tus[next], (char *)NULL);
+				execl("/bin/sh", "sh", "-c", "\"$0\" \"$1\" \"$2\" > /dev/null", recorder, dir, tus[next],
+				      (char *)NULL);
 				_exit(127);
 			}
 			for (i = 0; running[i]; i++)
@@ -236,7 +230,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	if (ntus)
 		printf("  FIX     round %d %s: %d TUs\n", fx->rounds, fx->cells[ci], ntus);
 	fflush(stdout);
-	ret |= compile_all(tus, ntus, script, fx->jobs);
+	ret |= compile_all(tus, ntus, fx->compile_tu, dir, fx->jobs);
 	for (i = 0; i < ntus; i++)
 		free(tus[i]);
 	free(tus);
