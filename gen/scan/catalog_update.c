@@ -21,10 +21,19 @@
 
 /* --- catalog lines for what the tree has --- */
 
+static int kind_is_call(const char *kind)
+{
+	return !strcmp(kind, "call") || !strcmp(kind, "func");
+}
+
 char *catalog_update_line(const struct catalog *cat, const char *name, const struct scan_def *const *defs, int n)
 {
 	const struct scan_def *func = NULL, *var = NULL, *first = defs[0];
 	int has_func = 0, has_macro = 0, has_define = 0, has_value = 0, has_typedef = 0, has_tag = 0;
+	/* "#define foo bar" may alias one function to another, so foo(x)
+	 * still compiles; "#define foo NULL", "#define foo 0" or a cast
+	 * cannot be called. */
+	const struct scan_def *uncallable = NULL;
 	const char *kind, *todo_kind;
 	char *sig = NULL, *cond, *line, *what, *chain = NULL;
 	int i, j;
@@ -51,6 +60,9 @@ char *catalog_update_line(const struct catalog *cat, const char *name, const str
 			has_define = 1;
 			if (d->value && *d->value)
 				has_value = 1;
+			if (!uncallable && d->value && *d->value &&
+			    (!is_identifier(d->value) || !strcmp(d->value, "NULL")))
+				uncallable = d;
 			break;
 		case SCAN_VAR:
 			if (!var && d->type)
@@ -77,7 +89,10 @@ char *catalog_update_line(const struct catalog *cat, const char *name, const str
 		todo_kind = kind;
 		if (func)
 			sig = scan_format_signature(func->type, func->args, func->nargs);
-		else
+		/* Under some config it is a value, not a function: a call
+		 * would fail there, and the condition of the function's own
+		 * branch is not what the catalog can state for "call". */
+		if (!func || uncallable)
 			kind = NULL;
 	} else if (has_macro) {
 		kind = NULL;
@@ -104,9 +119,15 @@ char *catalog_update_line(const struct catalog *cat, const char *name, const str
 		const char *bare = has_tag && strchr(name, ' ') ? strchr(name, ' ') + 1 : name;
 
 		what = scan_def_signature(func ? func : var ? var : first);
-		line = xasprintf("todo\t%s\t%s%s%s\t# tree: %s%s%s at %s:%d%s%s", bare, todo_kind, cond && *cond ? "\tif " : "",
+		char *value = uncallable && kind_is_call(todo_kind)
+				      ? xasprintf("; not callable where it is #define %s %s (%s:%d)", name, uncallable->value,
+						  uncallable->file->path, uncallable->line)
+				      : xstrdup("");
+
+		line = xasprintf("todo\t%s\t%s%s%s\t# tree: %s%s%s at %s:%d%s%s%s", bare, todo_kind, cond && *cond ? "\tif " : "",
 				 cond && *cond ? cond : "", drift_kind_phrase(first->kind), *what ? " " : "", what,
-				 first->file->path, first->line, chain ? ", only if " : "", chain ? chain : "");
+				 first->file->path, first->line, chain ? ", only if " : "", chain ? chain : "", value);
+		free(value);
 		free(what);
 	}
 	free(sig);

@@ -38,6 +38,13 @@ static char *make_tree(void)
 		      "#if X_MAX > 2\n"
 		      "void x_big(int);\n"
 		      "#endif\n"
+		      "#ifdef CONFIG_BAR\n"
+		      "int x_hook(int);\n"
+		      "int x_alias(int);\n"
+		      "#else\n"
+		      "#define x_hook NULL\n"
+		      "#define x_alias __x_alias\n"
+		      "#endif\n"
 		      "#endif\n"));
 	free(put_file(tree, "include/uapi/linux/a/x.h", "#define X_UAPI_FLAG\n"));
 	free(put_file(tree, "include/linux/a/y.h",
@@ -71,6 +78,8 @@ static const char expected[] =
 	"\tfunc\tx_fn\tint (const struct page *, unsigned long)\n"
 	"\tfunc\tx_foo\tvoid (void)\tif CONFIG_FOO\n"
 	"\ttodo\tx_big\tfunc\t# tree: a function void (int) at include/linux/a/x.h:16, only if X_MAX > 2\n"
+	"\ttodo\tx_hook\tcall\t# tree: a function int (int) at include/linux/a/x.h:19; not callable where it is #define x_hook NULL (include/linux/a/x.h:22)\n"
+	"\tcall\tx_alias\tint (int)\n"
 	"\tflag\tX_UAPI_FLAG\n"
 	"\n"
 	"header linux/a/y.h\n"
