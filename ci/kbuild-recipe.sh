@@ -4,8 +4,8 @@
 # reports and caches, can change without invalidating every dir).
 #
 # Uses the driver's plan variables (config, base, fragment, tree), $work,
-# $log, and its functions kstep (one kbuild step), failed, first_error
-# and put.
+# $log, $seed_dir (the seed's complete dir, or empty), and its functions
+# kstep (one kbuild step), failed, first_error and put.
 
 # The object whose compiler command becomes the TUs' command: a tiny file
 # in mm/, built on every arch and config, in a dir without extra flags.
@@ -22,8 +22,29 @@ fragment_file() {
 	done
 }
 
+# A derived config (its base plus a fragment) starts from a copy of its
+# seed's finished dir (the plan's seed: the config that is just the same
+# base), when the cache has it.  Its .config is then 'make $base'
+# already, and kbuild rebuilds what the fragment changes, as it does
+# after any edit of .config: the host tools, generated headers and the
+# vdso it does not change are not built again.  hdrtest's own files in
+# the seed are not copied.
+seed_copy() { # seed_copy SEEDDIR
+	for f in "$1"/* "$1"/.[!.]*; do
+		case ${f##*/} in
+		.hdrtest-* | hdrtest-*) continue ;;
+		esac
+		cp -a "$f" "$work/" || return 1
+	done
+}
+
 kbuild_recipe() {
-	kstep "make $base" "$base" || failed "kbuild 'make $base' failed: $(first_error)"
+	if [ -n "$seed_dir" ] && seed_copy "$seed_dir"; then
+		echo "  (from $seed_dir)" >>"$log"
+	else
+		[ -z "$seed_dir" ] || { find "$work" -mindepth 1 ! -name "${log##*/}" -exec rm -rf {} + 2>/dev/null || :; }
+		kstep "make $base" "$base" || failed "kbuild 'make $base' failed: $(first_error)"
+	fi
 	# Only a fragment that sets something is merged (as before the plan).
 	merge=
 	for line in $fragment; do
@@ -35,14 +56,16 @@ kbuild_recipe() {
 			>>"$log" 2>&1 || failed "merge_config.sh failed: $(first_error)"
 		kstep "make olddefconfig" olddefconfig || failed "kbuild 'make olddefconfig' failed: $(first_error)"
 	fi
-	kstep "make prepare" prepare || failed "kbuild 'make prepare' failed: $(first_error)"
-	if ! kstep "make $object" "$object"; then
-		# The tree itself does not build under this config.  The TUs
-		# still get kbuild's flags, from the file 'make prepare'
-		# compiled with them.
+	# One make for both: kbuild runs 'prepare' before any single object.
+	if ! kstep "make prepare $object" "$object"; then
 		if grep -q 'No space left on device' "$log"; then
 			failed "kbuild 'make $object' failed: $(first_error)"
 		fi
+		# Which failed: prepare, or only the object?
+		kstep "make prepare" prepare || failed "kbuild 'make prepare' failed: $(first_error)"
+		# The tree itself does not build under this config.  The TUs
+		# still get kbuild's flags, from the file 'make prepare'
+		# compiled with them.
 		put "$work/.hdrtest-note" "kbuild itself fails to build $object here: $(first_error)" ||
 			failed "cannot write $work/.hdrtest-note"
 		object=kernel/bounds.s

@@ -135,11 +135,19 @@ kvars="ARCH=$karch"
 [ -z "$cross" ] || kvars="$kvars CROSS_COMPILE=$cross"
 [ -z "$llvm" ] || kvars="$kvars LLVM=$llvm"
 
-key_text=$(printf '%s\n' "tree $tree" "tree-id $tree_id" "make $kvars" "base $base" \
-	"compiler $("$cc" --version | head -n 1)" "object $object")
-key_text=$(printf '%s\n%s\n%s\n' "$key_text" "$(fragment_file)" "$(cat "$here/kbuild-recipe.sh")")
-key=$(printf '%s' "$key_text" | sha256sum | cut -c1-16)
-kdir=$cache/kbuild/$arch-$config-$key
+cc_version=$("$cc" --version | head -n 1)
+recipe=$(cat "$here/kbuild-recipe.sh")
+# The key of $config with $fragment (the seed's key is this cell's with
+# the seed's config and no fragment), and the dir it names.
+key_text_of() {
+	printf '%s\n' "tree $tree" "tree-id $tree_id" "make $kvars" "base $base" \
+		"compiler $cc_version" "object $object" "$(fragment_file)" "$recipe"
+}
+kdir_of() { # kdir_of KEYTEXT
+	echo "$cache/kbuild/$arch-$config-$(printf '%s' "$1" | sha256sum | cut -c1-16)"
+}
+key_text=$(key_text_of)
+kdir=$(kdir_of "$key_text")
 mkdir -p "$cache/kbuild" || die "cannot create $cache/kbuild"
 
 # A dir is complete only if its stamp holds the whole key: an empty or
@@ -147,6 +155,15 @@ mkdir -p "$cache/kbuild" || die "cannot create $cache/kbuild"
 complete() {
 	printf '%s\n' "$key_text" | cmp -s - "$1/.hdrtest-prepared"
 }
+
+# A derived config starts from its seed's dir when that is complete (a
+# run orders the seed's prepare first; see ci/kbuild-recipe.sh).
+seed_dir=
+if [ -n "${seed:-}" ]; then
+	seed_text=$(config=$seed fragment= && key_text_of)
+	seed_kdir=$(config=$seed && kdir_of "$seed_text")
+	! printf '%s\n' "$seed_text" | cmp -s - "$seed_kdir/.hdrtest-prepared" || seed_dir=$seed_kdir
+fi
 
 if complete "$kdir"; then
 	echo "  REUSE   $tag$arch/$config" >&2
@@ -156,7 +173,7 @@ fi
 
 # One prepare of this dir at a time; the loser of the race waits and then
 # finds the winner's dir complete.
-lock=$cache/kbuild/.$arch-$config-$key.lock
+lock=$cache/kbuild/.${kdir##*/}.lock
 exec 9>>"$lock" || die "cannot create the lock file $lock"
 if ! flock -n 9; then
 	echo "  WAIT    $tag$arch/$config: another run is preparing $kdir" >&2

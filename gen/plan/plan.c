@@ -142,6 +142,24 @@ static void compiler_identity(struct strbuf *sb, const char *tool)
 }
 
 /* tree_id: the tree's identity, the same for every cell (tree_identity()). */
+/* The config whose prepared dir a derived config's prepare starts from:
+ * one with no fragment, the same base, on the same arch (the first in the
+ * catalog).  NULL for a config that is only its base. */
+static const char *seed_config(const struct catalog *cat, const struct arch *a, const struct config *c)
+{
+	int i;
+
+	if (!c->nfrags)
+		return NULL;
+	for (i = 0; i < cat->nconfigs; i++) {
+		const struct config *s = cat->configs[i];
+
+		if (s != c && !s->nfrags && !strcmp(s->base, c->base) && config_applies_to(s, a->name))
+			return s->name;
+	}
+	return NULL;
+}
+
 static char *cell_plan(const struct plan_opts *o, const struct arch *a, const struct config *c,
 		       const char *tree_id)
 {
@@ -165,6 +183,7 @@ static char *cell_plan(const struct plan_opts *o, const struct arch *a, const st
 		sb_addf(&frag, "%s%s=%s", i ? " " : "", c->frags[i].name, c->frags[i].value);
 	put(&sb, "fragment", frag.buf);
 	sb_release(&frag);
+	put(&sb, "seed", seed_config(o->cat, a, c));
 	put(&sb, "tree", o->tree);
 	put(&sb, "cache", o->cache);
 	put(&sb, "overlay", o->overlay);

@@ -129,6 +129,8 @@ START_TEST(test_cell_plan_for_sh_and_c)
 	ck_assert_str_eq(plan_get(&pl, "llvm"), "");
 	ck_assert_str_eq(plan_get(&pl, "base"), "defconfig");
 	ck_assert_str_eq(plan_get(&pl, "fragment"), "CONFIG_KASAN=y CONFIG_KCOV=n");
+	/* its prepare starts from defconfig's dir: same base, no fragment */
+	ck_assert_str_eq(plan_get(&pl, "seed"), "defconfig");
 	ck_assert_str_eq(plan_get(&pl, "tree"), p.tree);
 	ck_assert_str_eq(plan_get(&pl, "cache"), "/cache");
 	ck_assert_ptr_null(plan_get(&pl, "nothing"));
@@ -142,6 +144,15 @@ START_TEST(test_cell_plan_for_sh_and_c)
 	want = "arm64|CONFIG_KASAN=y CONFIG_KCOV=n|gcc-aarch64-linux-gnu,binutils-aarch64-linux-gnu";
 	ck_assert_str_eq(got, want);
 	free(cmd);
+	free(path);
+	planned_free(&p);
+
+	/* a config that is only its base has no seed */
+	p = plan("arm64", "defconfig");
+	path = xasprintf("%s/arm64/defconfig/plan", p.out);
+	ck_assert_int_eq(plan_read(path, &pl), 0);
+	ck_assert_str_eq(plan_get(&pl, "seed"), "");
+	plan_free(&pl);
 	free(path);
 	planned_free(&p);
 }
