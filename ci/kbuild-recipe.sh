@@ -4,7 +4,8 @@
 # reports and caches, can change without invalidating every dir).
 #
 # Uses the driver's plan variables (config, base, fragment, tree), $work,
-# $log, $seed_dir (the seed's complete dir, or empty), and its functions
+# $log, $seed_dir (the seed's complete dir, or empty), $host_dir (a
+# complete dir whose host tools fit, or empty), and its functions
 # kstep (one kbuild step), failed, first_error and put.
 
 # The object whose compiler command becomes the TUs' command: a tiny file
@@ -43,6 +44,13 @@ kbuild_recipe() {
 		echo "  (from $seed_dir)" >>"$log"
 	else
 		[ -z "$seed_dir" ] || { find "$work" -mindepth 1 ! -name "${log##*/}" -exec rm -rf {} + 2>/dev/null || :; }
+		# The host tools, from $host_dir; scripts/mod is built for
+		# the target (elfconfig.h), so it is not taken.
+		if [ -n "$host_dir" ] && cp -a "$host_dir/scripts" "$work/" && rm -rf "$work/scripts/mod"; then
+			echo "  (host tools from $host_dir)" >>"$log"
+		else
+			rm -rf "$work/scripts"
+		fi
 		kstep "make $base" "$base" || failed "kbuild 'make $base' failed: $(first_error)"
 	fi
 	# Only a fragment that sets something is merged (as before the plan).

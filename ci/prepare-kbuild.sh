@@ -165,6 +165,27 @@ if [ -n "${seed:-}" ]; then
 	! printf '%s\n' "$seed_text" | cmp -s - "$seed_kdir/.hdrtest-prepared" || seed_dir=$seed_kdir
 fi
 
+# A config with no seed dir still need not build the host tools again
+# (fixdep, kconfig, dtc, kallsyms, ...): they depend on the tree and the
+# host compiler only, so they come from any complete dir of this tree
+# built with the same host compiler (LLVM= or not).  Which dir does not
+# matter: kbuild rebuilds a tool whose command differs.
+host_dir=
+tree_lines=$(printf '%s\n' "$key_text" | sed '/^make /,$d')
+if [ -z "$seed_dir" ]; then
+	for d in "$cache"/kbuild/*; do
+		case $d in *.tmp.*) continue ;; esac
+		[ -f "$d/.hdrtest-prepared" ] && [ -d "$d/scripts" ] || continue
+		[ "$(sed '/^make /,$d' "$d/.hdrtest-prepared")" = "$tree_lines" ] || continue
+		case "$(grep -m 1 '^make ' "$d/.hdrtest-prepared")" in
+		*" LLVM="*) [ -n "$llvm" ] || continue ;;
+		*) [ -z "$llvm" ] || continue ;;
+		esac
+		host_dir=$d
+		break
+	done
+fi
+
 if complete "$kdir"; then
 	echo "  REUSE   $tag$arch/$config" >&2
 	write_prepared "kdir=$kdir"
