@@ -437,3 +437,21 @@ int check_text(const char *s, const struct loc *loc, const char *what)
 	}
 	return 0;
 }
+
+/* A name the catalog cannot hold: "#define inline ..." is a macro named by
+ * a keyword. */
+int is_c_keyword(const char *name)
+{
+	static const char *const kw[] = {
+		"auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
+		"extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
+		"short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+		"volatile", "while", "asm", "typeof",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+		if (!strcmp(name, kw[i]))
+			return 1;
+	return 0;
+}

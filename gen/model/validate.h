@@ -10,6 +10,7 @@
 #include "base/util.h"
 
 int is_identifier(const char *s);
+int is_c_keyword(const char *name);
 /* A file path hdrtest may write into generated files and m4 input:
  * letters, digits and _ . + - / only. */
 int is_plain_path(const char *s);

@@ -14,6 +14,7 @@
 
 #include "base/files.h"
 #include "base/util.h"
+#include "model/validate.h"
 #include "scan/catalog_update.h"
 #include "scan/drift.h"
 
@@ -245,22 +246,6 @@ static char *line_key(const char *line)
 	else
 		end = strchr(name, '\t');
 	return end ? xstrndup(name, end - name) : xstrdup(name);
-}
-
-static int is_c_keyword(const char *name)
-{
-	static const char *const kw[] = {
-		"auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
-		"extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
-		"short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
-		"volatile", "while", "asm", "typeof",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
-		if (!strcmp(name, kw[i]))
-			return 1;
-	return 0;
 }
 
 char *catalog_init_render(const struct scan_index *ix, const char *tree, char **relpaths, int n,

@@ -342,6 +342,12 @@ struct drift_report *drift_check(const struct catalog *cat, const struct scan_in
 
 				if (!drift_def_counts(d) || key_has(catalogued, d->name) || key_has(seen, d->name))
 					continue;
+				/* Not new but not catalogable either: a keyword
+				 * ("#define inline ..."), or a name the catalog
+				 * already holds for another kind (struct and
+				 * variable mem_section); catalog-init notes both. */
+				if (is_c_keyword(d->name) || catalog_symbol(cat, d->name))
+					continue;
 				key_add(&seen, d->name);
 				l.file = d->file->path;
 				l.line = d->line;
