@@ -7,6 +7,9 @@
 # Rows:
 #   matrix cold            make selftest-headers with an empty kbuild cache
 #   sum of prepares        the PREPARED times of that run, added up
+#   ... each from nothing  the same, prepared again with
+#                          HDRTEST_PREPARE_SEEDS=0 (no seed dir, no shared
+#                          host tools), and whether its verdicts are the same
 #   compile floor          every TU's command run directly, one after the
 #                          other, no make (the least the compile can cost)
 #   harness -j1            the whole run with one job (HT_JOBS=-j1: make
@@ -23,6 +26,10 @@
 #                          (goal <= 2x)
 #   kbuild per TU          `make M=dir tu.o` for SAMPLE TUs, per TU, against
 #                          hdrtest's per-TU floor
+#   per-TU floor           bench/floor.sh: one TU's CPU by what its command
+#                          does (-c, -fsyntax-only, -E, ...)
+#   census                 bench/census.sh: every header of include/linux
+#                          on x86_64/defconfig, harness against the floor
 #
 # It empties $HDRTEST_CACHE/kbuild: the matrix is prepared from nothing.
 # With ONLY=noop (make bench-noop) it measures the no-op rerun alone, on
@@ -117,6 +124,13 @@ t=$(now)
 sel > "$logs/cold.log" 2>&1
 cold=$(since "$t")
 prep_sum=$(awk '/^  PREPARED / { s += $(NF - 1) } END { print s + 0 }' "$logs/cold.log")
+# the same prepares with no seed or host-tool dir (each from nothing)
+rm -rf "$cache/kbuild" "$out.noseed"
+HDRTEST_PREPARE_SEEDS=0 make --no-print-directory selftest-headers OUT="$out.noseed" ARCHS="$archs" \
+	CONFIGS="$configs" > "$logs/cold-noseed.log" 2>&1
+prep_noseed=$(awk '/^  PREPARED / { s += $(NF - 1) } END { print s + 0 }' "$logs/cold-noseed.log")
+same_noseed=same
+cmp -s "$out/results.tsv" "$out.noseed/results.tsv" || same_noseed=DIFFERENT
 cells=$(awk '/^  PREPARED / { n++ } END { print n + 0 }' "$logs/cold.log")
 tus=$(find "$out" -mindepth 3 -name '*.rc' | sort)
 ntu=$(echo "$tus" | grep -c .)
@@ -182,7 +196,9 @@ done
 
 printf '%-44s %10s  %s\n' "measure" "value" "note"
 printf '%-44s %9ss  %s\n' "matrix cold ($cells cells prepared, $ntu TUs)" "$cold" "ARCHS=$archs CONFIGS=$configs"
-printf '%-44s %9ss\n' "sum of prepares" "$prep_sum"
+printf '%-44s %9ss  %s\n' "sum of prepares" "$prep_sum" "$cells cells, 2 at once; seeds and host tools shared"
+printf '%-44s %9ss  %s\n' "sum of prepares, each from nothing" "$prep_noseed" "HDRTEST_PREPARE_SEEDS=0; results.tsv $same_noseed"
+printf '%-44s %9sx  %s\n' "prepares shared / from nothing" "$(ratio "$prep_sum" "$prep_noseed")" "goal <= 0.5"
 printf '%-44s %9ss  %s\n' "compile floor (serial, no make)" "$floor" "$ntu TUs"
 printf '%-44s %9ss  %s\n' "harness -j1 (whole selftest-headers)" "$j1" "includes prepare check, generate, report"
 printf '%-44s %9sx  %s\n' "overhead: harness -j1 / floor" "$(ratio "$j1" "$floor")" "goal <= 1.3"
@@ -195,3 +211,9 @@ fix_rows
 printf '%-44s %9ss  %s\n' "kbuild per TU (make M=, $n TUs)" "$kb_total" ""
 printf '%-44s %9ss  %s\n' "hdrtest per TU (same $n TUs)" "$kb_floor" ""
 printf '%-44s %9sx\n' "kbuild per TU / hdrtest per TU" "$(ratio "$kb_total" "$kb_floor")"
+
+# 8. the per-TU floor by command, and include/linux in one cell
+echo
+bench/floor.sh "$out"
+echo
+bench/census.sh

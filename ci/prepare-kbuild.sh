@@ -158,8 +158,11 @@ complete() {
 
 # A derived config starts from its seed's dir when that is complete (a
 # run orders the seed's prepare first; see ci/kbuild-recipe.sh).
+# HDRTEST_PREPARE_SEEDS=0 prepares every dir from nothing (make bench
+# measures both ways; a way out if a seed is ever suspected).
+seeds=${HDRTEST_PREPARE_SEEDS:-1}
 seed_dir=
-if [ -n "${seed:-}" ]; then
+if [ -n "${seed:-}" ] && [ "$seeds" != 0 ]; then
 	seed_text=$(config=$seed fragment= && key_text_of)
 	seed_kdir=$(config=$seed && kdir_of "$seed_text")
 	! printf '%s\n' "$seed_text" | cmp -s - "$seed_kdir/.hdrtest-prepared" || seed_dir=$seed_kdir
@@ -172,7 +175,7 @@ fi
 # matter: kbuild rebuilds a tool whose command differs.
 host_dir=
 tree_lines=$(printf '%s\n' "$key_text" | sed '/^make /,$d')
-if [ -z "$seed_dir" ]; then
+if [ -z "$seed_dir" ] && [ "$seeds" != 0 ]; then
 	for d in "$cache"/kbuild/*; do
 		case $d in *.tmp.*) continue ;; esac
 		[ -f "$d/.hdrtest-prepared" ] && [ -d "$d/scripts" ] || continue
