@@ -10,10 +10,12 @@
 
 #include "base/util.h"
 
-int run_to_file(char *const argv[], const char *out_path)
+/* Start argv[0] with stdout sent to out_path: its pid, or -1 after an
+ * error message. */
+pid_t start_to_file(char *const argv[], const char *out_path)
 {
 	pid_t pid;
-	int status, fd;
+	int fd;
 
 	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	if (fd < 0) {
@@ -35,14 +37,32 @@ int run_to_file(char *const argv[], const char *out_path)
 		_exit(127);
 	}
 	close(fd);
-	while (waitpid(pid, &status, 0) < 0) {
+	return pid;
+}
+
+int wait_child(pid_t *pid, const char *what)
+{
+	int status;
+	pid_t got;
+
+	while ((got = waitpid(*pid, &status, 0)) < 0) {
 		if (errno != EINTR) {
 			error("waitpid: %s", strerror(errno));
 			return -1;
 		}
 	}
+	*pid = got;
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
-	error("%s was killed by signal %d", argv[0], WTERMSIG(status));
+	error("%s was killed by signal %d", what, WTERMSIG(status));
 	return -1;
+}
+
+int run_to_file(char *const argv[], const char *out_path)
+{
+	pid_t pid = start_to_file(argv, out_path);
+
+	if (pid < 0)
+		return -1;
+	return wait_child(&pid, argv[0]);
 }

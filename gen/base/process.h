@@ -3,10 +3,19 @@
 #ifndef HDRTEST_PROCESS_H
 #define HDRTEST_PROCESS_H
 
+#include <sys/types.h>
+
 /* Run argv[0] (searched in PATH) with stdout sent to out_path (created or
  * truncated).  Returns its exit status, or -1 after an error message if it
  * could not be started or was killed.  A program that cannot be executed
  * is exit status 127, the child having said why on stderr. */
 int run_to_file(char *const argv[], const char *out_path);
+
+/* The same in two halves, to run several at once: start_to_file() returns
+ * the child's pid (or -1 after an error message); wait_child() waits for
+ * *pid (-1: any child, whose pid it stores in *pid) and returns its exit
+ * status as run_to_file() does, what naming it in messages. */
+pid_t start_to_file(char *const argv[], const char *out_path);
+int wait_child(pid_t *pid, const char *what);
 
 #endif

@@ -66,3 +66,77 @@ int m4_render(const char *m4, const char *templates, const char *defs_path, cons
 	free(template);
 	return rc ? -1 : 0;
 }
+
+/* --- several renders at once (gen: one TU per header) --- */
+
+void m4_batch_init(struct m4_batch *b, int max)
+{
+	memset(b, 0, sizeof(*b));
+	b->max = max > 0 ? max : 1;
+	b->running = xcalloc(b->max, sizeof(*b->running));
+}
+
+/* Wait for the oldest render and check what it wrote.  After a failure
+ * the others are only waited for: one error, as with one m4 at a time. */
+static int wait_oldest(struct m4_batch *b)
+{
+	struct m4_job *j = &b->running[0];
+	int rc, quiet = b->failed;
+
+	rc = wait_child(&j->pid, "m4");
+	if (rc > 0 && !quiet)
+		error("m4 failed (exit %d) rendering %s into %s", rc, j->template, j->out_path);
+	if (rc == 0 && !quiet)
+		rc = check_output(j->out_path, j->template);
+
+	free(j->template);
+	free(j->out_path);
+	b->n--;
+	memmove(&b->running[0], &b->running[1], b->n * sizeof(*b->running));
+	if (rc)
+		b->failed = 1;
+	return rc ? -1 : 0;
+}
+
+int m4_batch_add(struct m4_batch *b, const char *m4, const char *templates, const char *defs_path,
+		 const char *defs, const char *tmpl, const char *out_path)
+{
+	char *prelude, *template;
+	pid_t pid;
+
+	if (b->n == b->max)
+		wait_oldest(b);
+	if (b->failed)
+		return -1;
+	if (write_text(defs_path, defs)) {
+		b->failed = 1;
+		return -1;
+	}
+	prelude = xasprintf("%s/hdrtest.m4", templates);
+	template = xasprintf("%s/%s", templates, tmpl);
+	{
+		char *argv[] = { (char *)m4, "-P", "-E", prelude, (char *)defs_path, template, NULL };
+
+		pid = start_to_file(argv, out_path);
+	}
+	free(prelude);
+	if (pid < 0) {
+		free(template);
+		b->failed = 1;
+		return -1;
+	}
+	b->running[b->n].pid = pid;
+	b->running[b->n].template = template;
+	b->running[b->n].out_path = xstrdup(out_path);
+	b->n++;
+	return 0;
+}
+
+int m4_batch_finish(struct m4_batch *b)
+{
+	while (b->n)
+		wait_oldest(b);
+	free(b->running);
+	b->running = NULL;
+	return b->failed ? -1 : 0;
+}

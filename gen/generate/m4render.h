@@ -8,6 +8,8 @@
 #ifndef HDRTEST_M4RENDER_H
 #define HDRTEST_M4RENDER_H
 
+#include <sys/types.h>
+
 #include "base/util.h"
 
 void m4_def(struct strbuf *sb, const char *name, const char *value);
@@ -18,5 +20,24 @@ void m4_defi(struct strbuf *sb, const char *name, int value);
  * empty). */
 int m4_render(const char *m4, const char *templates, const char *defs_path, const char *defs,
 	      const char *tmpl, const char *out_path);
+
+/* The same for many files, up to max m4 processes at once: add() starts
+ * one (first waiting for the oldest when max run), finish() waits for
+ * the rest.  Both return -1 once any render failed (after its message);
+ * every started m4 is waited for by finish(), which must always be
+ * called. */
+struct m4_job {
+	pid_t pid;
+	char *template;
+	char *out_path;
+};
+struct m4_batch {
+	struct m4_job *running;
+	int n, max, failed;
+};
+void m4_batch_init(struct m4_batch *b, int max);
+int m4_batch_add(struct m4_batch *b, const char *m4, const char *templates, const char *defs_path,
+		 const char *defs, const char *tmpl, const char *out_path);
+int m4_batch_finish(struct m4_batch *b);
 
 #endif
