@@ -72,6 +72,7 @@ suite fuzz-replay fuzz_replay
 suite e2e tests/e2e/run.sh
 suite baseline tests/e2e/baseline.sh
 suite catalog-init tests/e2e/catalog-init.sh
+suite seeds tests/e2e/seeds.sh
 suite ktap-junit tests/e2e/ktap-junit.sh
 suite html tests/e2e/html.sh
 suite fix tests/e2e/fix.sh
