@@ -40,18 +40,16 @@ pid_t start_to_file(char *const argv[], const char *out_path)
 	return pid;
 }
 
-int wait_child(pid_t *pid, const char *what)
+int wait_child(pid_t pid, const char *what)
 {
 	int status;
-	pid_t got;
 
-	while ((got = waitpid(*pid, &status, 0)) < 0) {
+	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			error("waitpid: %s", strerror(errno));
 			return -1;
 		}
 	}
-	*pid = got;
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	error("%s was killed by signal %d", what, WTERMSIG(status));
@@ -64,5 +62,5 @@ int run_to_file(char *const argv[], const char *out_path)
 
 	if (pid < 0)
 		return -1;
-	return wait_child(&pid, argv[0]);
+	return wait_child(pid, argv[0]);
 }

@@ -13,9 +13,9 @@ int run_to_file(char *const argv[], const char *out_path);
 
 /* The same in two halves, to run several at once: start_to_file() returns
  * the child's pid (or -1 after an error message); wait_child() waits for
- * *pid (-1: any child, whose pid it stores in *pid) and returns its exit
- * status as run_to_file() does, what naming it in messages. */
+ * it and returns its exit status as run_to_file() does, what naming it in
+ * messages. */
 pid_t start_to_file(char *const argv[], const char *out_path);
-int wait_child(pid_t *pid, const char *what);
+int wait_child(pid_t pid, const char *what);
 
 #endif

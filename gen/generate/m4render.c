@@ -47,26 +47,6 @@ static int check_output(const char *out_path, const char *template)
 	return 0;
 }
 
-int m4_render(const char *m4, const char *templates, const char *defs_path, const char *defs,
-	      const char *tmpl, const char *out_path)
-{
-	char *prelude = xasprintf("%s/hdrtest.m4", templates);
-	char *template = xasprintf("%s/%s", templates, tmpl);
-	char *argv[] = { (char *)m4, "-P", "-E", prelude, (char *)defs_path, template, NULL };
-	int rc = -1;
-
-	if (write_text(defs_path, defs) == 0) {
-		rc = run_to_file(argv, out_path);
-		if (rc > 0)
-			error("m4 failed (exit %d) rendering %s into %s", rc, template, out_path);
-		if (rc == 0)
-			rc = check_output(out_path, template);
-	}
-	free(prelude);
-	free(template);
-	return rc ? -1 : 0;
-}
-
 /* --- several renders at once (gen: one TU per header) --- */
 
 void m4_batch_init(struct m4_batch *b, int max)
@@ -83,7 +63,7 @@ static int wait_oldest(struct m4_batch *b)
 	struct m4_job *j = &b->running[0];
 	int rc, quiet = b->failed;
 
-	rc = wait_child(&j->pid, "m4");
+	rc = wait_child(j->pid, "m4");
 	if (rc > 0 && !quiet)
 		error("m4 failed (exit %d) rendering %s into %s", rc, j->template, j->out_path);
 	if (rc == 0 && !quiet)
@@ -139,4 +119,15 @@ int m4_batch_finish(struct m4_batch *b)
 	free(b->running);
 	b->running = NULL;
 	return b->failed ? -1 : 0;
+}
+
+/* One render: a batch of one. */
+int m4_render(const char *m4, const char *templates, const char *defs_path, const char *defs,
+	      const char *tmpl, const char *out_path)
+{
+	struct m4_batch b;
+
+	m4_batch_init(&b, 1);
+	m4_batch_add(&b, m4, templates, defs_path, defs, tmpl, out_path);
+	return m4_batch_finish(&b);
 }
