@@ -156,8 +156,29 @@ complete() {
 	printf '%s\n' "$key_text" | cmp -s - "$1/.hdrtest-prepared"
 }
 
-# A derived config starts from its seed's dir when that is complete (a
-# run orders the seed's prepare first; see ci/kbuild-recipe.sh).
+if complete "$kdir"; then
+	echo "  REUSE   $tag$arch/$config" >&2
+	write_prepared "kdir=$kdir"
+	exit 0
+fi
+
+# One prepare of this dir at a time; the loser of the race waits and then
+# finds the winner's dir complete.
+lock=$cache/kbuild/.${kdir##*/}.lock
+exec 9>>"$lock" || die "cannot create the lock file $lock"
+if ! flock -n 9; then
+	echo "  WAIT    $tag$arch/$config: another run is preparing $kdir" >&2
+	flock 9
+fi
+if complete "$kdir"; then
+	write_prepared "kdir=$kdir"
+	exit 0
+fi
+
+# Looked up only now that this dir is to be built (a REUSE needs
+# neither): a derived config starts from its seed's dir when that is
+# complete (a run orders the seed's prepare first; see
+# ci/kbuild-recipe.sh).
 # HDRTEST_PREPARE_SEEDS=0 prepares every dir from nothing (make bench
 # measures both ways; a way out if a seed is ever suspected).
 seeds=${HDRTEST_PREPARE_SEEDS:-1}
@@ -187,25 +208,6 @@ if [ -z "$seed_dir" ] && [ "$seeds" != 0 ]; then
 		host_dir=$d
 		break
 	done
-fi
-
-if complete "$kdir"; then
-	echo "  REUSE   $tag$arch/$config" >&2
-	write_prepared "kdir=$kdir"
-	exit 0
-fi
-
-# One prepare of this dir at a time; the loser of the race waits and then
-# finds the winner's dir complete.
-lock=$cache/kbuild/.${kdir##*/}.lock
-exec 9>>"$lock" || die "cannot create the lock file $lock"
-if ! flock -n 9; then
-	echo "  WAIT    $tag$arch/$config: another run is preparing $kdir" >&2
-	flock 9
-fi
-if complete "$kdir"; then
-	write_prepared "kdir=$kdir"
-	exit 0
 fi
 
 # Under the lock nobody else builds this dir: what is there is the debris
