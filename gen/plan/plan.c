@@ -141,7 +141,6 @@ static void compiler_identity(struct strbuf *sb, const char *tool)
 	sb_addf(sb, "none: %s", tool);
 }
 
-/* tree_id: the tree's identity, the same for every cell (tree_identity()). */
 /* The config whose prepared dir a derived config's prepare starts from:
  * one with no fragment, the same base, on the same arch (the first in the
  * catalog).  NULL for a config that is only its base. */
@@ -160,6 +159,7 @@ static const char *seed_config(const struct catalog *cat, const struct arch *a, 
 	return NULL;
 }
 
+/* tree_id: the tree's identity, the same for every cell (tree_identity()). */
 static char *cell_plan(const struct plan_opts *o, const struct arch *a, const struct config *c,
 		       const char *tree_id)
 {
