@@ -47,9 +47,8 @@ out=$(pwd)/out/bench
 logs=out/bench-logs
 touched=linux/mm/folio_size.h
 
-now() { date +%s.%N; }
-since() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
-ratio() { echo "$1 $2" | awk '{ printf "%.2f", ($2 > 0) ? $1 / $2 : 0 }'; }
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 # The cell dir of a TU: OUT/ARCH/CONFIG
 cell_of() { echo "$out/$(echo "${1#$out/}" | cut -d / -f 1-2)"; }
 sel() { make --no-print-directory selftest-headers OUT="$out" ARCHS="$archs" CONFIGS="$configs" "$@"; }
@@ -123,12 +122,12 @@ mkdir -p "$logs"
 t=$(now)
 sel > "$logs/cold.log" 2>&1
 cold=$(since "$t")
-prep_sum=$(awk '/^  PREPARED / { s += $(NF - 1) } END { print s + 0 }' "$logs/cold.log")
+prep_sum=$(prepared_sum "$logs/cold.log")
 # the same prepares with no seed or host-tool dir (each from nothing)
 rm -rf "$cache/kbuild" "$out.noseed"
 HDRTEST_PREPARE_SEEDS=0 make --no-print-directory selftest-headers OUT="$out.noseed" ARCHS="$archs" \
 	CONFIGS="$configs" > "$logs/cold-noseed.log" 2>&1
-prep_noseed=$(awk '/^  PREPARED / { s += $(NF - 1) } END { print s + 0 }' "$logs/cold-noseed.log")
+prep_noseed=$(prepared_sum "$logs/cold-noseed.log")
 same_noseed=same
 cmp -s "$out/results.tsv" "$out.noseed/results.tsv" || same_noseed=DIFFERENT
 cells=$(awk '/^  PREPARED / { n++ } END { print n + 0 }' "$logs/cold.log")

@@ -22,9 +22,8 @@ logs=out/bench-logs
 jobs=$(nproc)
 kdir=${KDIR:+KDIR=$KDIR}
 
-now() { date +%s.%N; }
-since() { echo "$1 $(now)" | awk '{ printf "%.1f", $2 - $1 }'; }
-ratio() { echo "$1 $2" | awk '{ printf "%.2f", ($2 > 0) ? $1 / $2 : 0 }'; }
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 sel() { # sel OUT CATALOG
 	# shellcheck disable=SC2086 # kdir is empty or one word
 	make --no-print-directory selftest-headers $kdir OUT="$1" ARCHS="$arch" CONFIGS="$config" CATALOG="$2"
