@@ -31,13 +31,18 @@ count() {
 	skipped=$((skipped + ${3:-0}))
 }
 
-# suite NAME COMMAND...: run one suite, its output shown and kept
+# suite NAME COMMAND...: run one suite, its output shown and kept, and
+# its wall time noted for the table at the end (where the minutes go)
+times=
 suite() {
 	name=$1
 	shift
 	echo "== $name"
+	t0=$(date +%s)
 	"$@" 2>&1 | tee "out/$name-tests.log"
 	count "$name" "out/$name-tests.log"
+	times="$times$(printf '%-14s %5d s' "$name" $(( $(date +%s) - t0 )))
+"
 }
 
 # Check's own summary, "100%: Checks: 57, Failures: 0, Errors: 0", in
@@ -81,5 +86,7 @@ suite faults tests/e2e/faults.sh
 suite faults-write tests/e2e/faults-write.sh
 
 echo
+echo "wall time per suite:"
+printf '%s' "$times" | sed 's/^/  /'
 echo "check: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
