@@ -20,6 +20,15 @@ check() { # check DESCRIPTION COMMAND...
 # same_file EXPECTED GOT: equal bytes, or the start of the diff shown
 same_file() { cmp -s "$1" "$2" || { diff -u "$1" "$2" | head -n 40 | sed 's/^/# /'; return 1; }; }
 
+# compiled TSV: TSV has verdicts, each pass or fail: every TU was compiled.
+# A skip (a toolchain missing) or an error is not "judged"; the first such
+# lines are shown.
+compiled() {
+	test -s "$1" || { echo "# $1: no verdicts"; return 1; }
+	c_bad=$(awk -F '\t' '$4 != "pass" && $4 != "fail"' "$1" | head -n 3)
+	[ -z "$c_bad" ] || { printf '%s\n' "$c_bad" | sed 's/^/# not compiled: /'; return 1; }
+}
+
 # summary NAME: the last line, "NAME: N passed, N failed, N skipped"
 summary() { echo "$1: $pass passed, $fail failed, $skipped skipped"; }
 

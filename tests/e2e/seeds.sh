@@ -29,16 +29,16 @@ job() {
 # prepare_log CACHE ARCH-CONFIG: the kbuild log of that cell's dir
 prepare_log() { cat "$1"/kbuild/"$2"-*/hdrtest-prepare.log 2>/dev/null; }
 line_of() { grep -n "$1" "$2" | head -n 1 | cut -d: -f1; }
-# ran NAME: the run judged every TU (the tree has failures: make exits 2
-# for those too, so its status says less than this)
-ran() { test -s "$work/$1/results.tsv" && ! cut -f4 "$work/$1/results.tsv" | grep -qx error; }
+# ran NAME: the run compiled every TU, none skipped or errored (the tree
+# has failures: make exits 2 for those too, so its status says less)
+ran() { compiled "$work/$1/results.tsv"; }
 seeded_from() { prepare_log "$shared" x86_64-fsdax | grep -q "^  (from $shared/kbuild/x86_64-defconfig-"; }
 host_tools_from() { prepare_log "$shared" i386-defconfig | grep -q "^  (host tools from $shared/kbuild/x86_64-"; }
 
 echo "# seeds: a derived config from its seed's dir, host tools from another dir"
 shared=$work/cache-shared
 job fsdax "$shared" x86_64 "fsdax defconfig"
-check "x86_64 defconfig and fsdax from an empty cache: every TU judged, no error" ran fsdax
+check "x86_64 defconfig and fsdax from an empty cache: every TU compiled, none skipped" ran fsdax
 check "... the seed (defconfig) is prepared before fsdax, though fsdax comes first in CONFIGS" \
 	test "$(line_of 'PREPARED.* x86_64/defconfig' "$work/fsdax.log")" -lt \
 	"$(line_of 'PREPARE .* x86_64/fsdax' "$work/fsdax.log")"
@@ -52,7 +52,7 @@ check "... and the fragment is in fsdax's .config" \
 	grep -qx 'CONFIG_FS_DAX=y' "$shared"/kbuild/x86_64-fsdax-*/.config
 
 job i386 "$shared" i386 defconfig
-check "i386 defconfig, with x86_64's dirs in the cache: every TU judged" ran i386
+check "i386 defconfig, with x86_64's dirs in the cache: every TU compiled, none skipped" ran i386
 check "... and takes the host tools from one of them" host_tools_from
 check "... so kconfig's conf is not built again" \
 	test -z "$(prepare_log "$shared" i386-defconfig | grep 'HOSTCC  *scripts/kconfig/')"
@@ -60,7 +60,7 @@ check "... so kconfig's conf is not built again" \
 echo "# seeds: the same cells, each prepared from nothing, give the same verdicts"
 alone=$work/cache-alone
 job alone "$alone" "x86_64 i386" "defconfig fsdax" HDRTEST_PREPARE_SEEDS=0
-check "HDRTEST_PREPARE_SEEDS=0 on the three cells: every TU judged" ran alone
+check "HDRTEST_PREPARE_SEEDS=0 on the three cells: every TU compiled, none skipped" ran alone
 check "... with no seed and no host tools taken" \
 	test -z "$(cat "$alone"/kbuild/*/hdrtest-prepare.log | grep '^  (from \|^  (host tools from ')"
 sort "$work/fsdax/results.tsv" "$work/i386/results.tsv" > "$work/shared.tsv"
