@@ -194,6 +194,23 @@ section_spaces() {
 			grep -q "$v='$work/with space': paths with spaces are not supported" "$work/space.log"
 	done
 	check "... and nothing was created at that path" test ! -e "$work/with space"
+	# make expands a '$' in a variable's value, from the environment too:
+	# '$(shell ...)' in a path would run
+	rm -f "$work/pwned"
+	for v in KDIR HDRTEST_CACHE OUT; do
+		env "$v=\$(shell touch $work/pwned)" make --no-print-directory selftest-headers ARCHS=x86_64 \
+			> "$work/dollar.log" 2>&1
+		rc=$?
+		check "$v holding '\$(shell ...)' in the environment: refused (exit $rc)" test "$rc" -ne 0
+		check "... saying why" grep -q "$v='\$(shell touch $work/pwned)': a value holding '\$', a quote" \
+			"$work/dollar.log"
+	done
+	make --no-print-directory cache-path "HDRTEST_CACHE=\$(shell touch $work/pwned)" > "$work/dollar.log" 2>&1
+	check "HDRTEST_CACHE holding '\$(shell ...)' on make's command line: refused (exit $?)" \
+		grep -q "a value holding '\$'" "$work/dollar.log"
+	make --no-print-directory selftest-headers "ARCHS=x86_64' '--out=/" > "$work/quote.log" 2>&1
+	check "a quote in ARCHS: refused (exit $?)" grep -q "ARCHS='x86_64' '--out=/': a value holding" "$work/quote.log"
+	check "... and no '\$(shell ...)' ran" test ! -e "$work/pwned"
 }
 
 section_toolchain() {
