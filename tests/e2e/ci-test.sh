@@ -79,6 +79,30 @@ check "HDRTEST_KERNEL_REF without HDRTEST_KERNEL_GIT: exit 2 (got $rc), nothing 
 	"[ $rc -eq 2 ] && grep -q 'HDRTEST_KERNEL_REF is set but HDRTEST_KERNEL_GIT is not' '$out/run-arch-refonly.log' &&
 	 [ ! -e '$stubs/called' ]"
 
+# Values that would reach git, make or sh as code: refused before anything
+# runs (with real git, --upload-pack=CMD as the ref ran CMD).
+pwned=$out/pwned
+rm -f "$pwned"
+run_arch refopt HDRTEST_KERNEL_GIT=file:///nonexistent "HDRTEST_KERNEL_REF=--upload-pack=touch $pwned;git-upload-pack"
+check "HDRTEST_KERNEL_REF starting with '-' (an option to git fetch): exit 2 (got $rc), nothing run" sh -c \
+	"[ $rc -eq 2 ] && grep -q \"HDRTEST_KERNEL_REF='--upload-pack=.*': a ref cannot start with '-'\" \
+	 '$out/run-arch-refopt.log' && [ ! -e '$stubs/called' ]"
+run_arch depth HDRTEST_KERNEL_GIT=file:///nonexistent HDRTEST_KERNEL_REF=--depth=0
+check "HDRTEST_KERNEL_REF=--depth=0: exit 2 (got $rc), nothing run" sh -c "[ $rc -eq 2 ] && [ ! -e '$stubs/called' ]"
+run_arch urlopt "HDRTEST_KERNEL_GIT=--upload-pack=touch $pwned"
+check "HDRTEST_KERNEL_GIT starting with '-': exit 2 (got $rc), nothing run" sh -c \
+	"[ $rc -eq 2 ] && grep -q 'a URL cannot start with' '$out/run-arch-urlopt.log' && [ ! -e '$stubs/called' ]"
+for v in HDRTEST_KDIR HDRTEST_CACHE HDRTEST_OUT; do
+	run_arch "dollar-$v" HDRTEST_KERNEL_GIT=file:///nonexistent "$v=\$(shell touch $pwned)"
+	check "$v holding '\$(shell ...)': exit 2 (got $rc), nothing run" sh -c \
+		"[ $rc -eq 2 ] && grep -q \"$v='.*': a path holding\" '$out/run-arch-dollar-$v.log' && [ ! -e '$stubs/called' ]"
+done
+rm -f "$stubs/called"
+env PATH="$stubs:$PATH" ci/run-arch -j99 > "$out/run-arch-archopt.log" 2>&1
+rc=$?
+check "an ARCH that is no arch name (-j99): exit 2 (got $rc), nothing run" sh -c "[ $rc -eq 2 ] && [ ! -e '$stubs/called' ]"
+check "... and no injected command ran" test ! -e "$pwned"
+
 # --- the npm tools -----------------------------------------------------------
 finish() {
 	echo "# ci-test took $(( $(date +%s) - t0 )) s"
