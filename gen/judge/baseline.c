@@ -9,14 +9,12 @@
 #include "base/lines.h"
 #include "base/util.h"
 
-char *failure_class(const struct tu_result *t)
+char *diagnostic_class(const char *d)
 {
-	const char *d = t->detail ? t->detail : "", *msg, *end, *p;
+	const char *msg, *end, *p;
 	struct strbuf sb;
 	int quoted = 0;
 
-	if (t->drifted)
-		return xstrdup("catalog drift");
 	if (starts_with(d, FORBIDDEN_DETAIL)) {
 		end = strchr(d + strlen(FORBIDDEN_DETAIL), ':');
 		return end ? xstrndup(d, (size_t)(end - d)) : xstrdup(d);
@@ -50,27 +48,83 @@ char *failure_class(const struct tu_result *t)
 	return sb_detach(&sb);
 }
 
+static void add_kind(struct failure_kind **kinds, int *n, char *cls)
+{
+	int i;
+
+	for (i = 0; i < *n; i++) {
+		if (!strcmp((*kinds)[i].cls, cls)) {
+			(*kinds)[i].count++;
+			free(cls);
+			return;
+		}
+	}
+	*(struct failure_kind *)push(kinds, n, sizeof(**kinds)) = (struct failure_kind){ cls, 1 };
+}
+
+int failure_kinds(const struct tu_result *t, struct failure_kind **kinds)
+{
+	const char *cur = t->log ? t->log : "", *line;
+	size_t len;
+	int n = 0;
+
+	*kinds = NULL;
+	if (t->drifted) {
+		add_kind(kinds, &n, xstrdup("catalog drift"));
+		return n;
+	}
+	while ((line = next_line_span(&cur, &len))) {
+		char *l = xstrndup(line, len);
+
+		if (is_diagnostic_line(l))
+			add_kind(kinds, &n, diagnostic_class(l));
+		free(l);
+	}
+	if (t->forbidden) {
+		char *d = xasprintf(FORBIDDEN_DETAIL "%s", t->forbidden);
+
+		add_kind(kinds, &n, diagnostic_class(d));
+		free(d);
+	}
+	if (!n)
+		add_kind(kinds, &n, diagnostic_class(t->detail ? t->detail : ""));
+	return n;
+}
+
+void failure_kinds_free(struct failure_kind *kinds, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(kinds[i].cls);
+	free(kinds);
+}
+
 char *render_baseline(const struct run_results *r)
 {
 	struct strbuf sb;
-	int i, j;
+	int i, j, k;
 
 	sb_init(&sb);
-	sb_add(&sb, "# hdrtest baseline: the known failures, one a line:\n"
-		    "# HEADER<TAB>ARCH/CONFIG<TAB>CLASS (the first diagnostic, names left out).\n"
+	sb_add(&sb, "# hdrtest baseline: the known failures, one line per kind of diagnostic:\n"
+		    "# HEADER<TAB>ARCH/CONFIG<TAB>CLASS<TAB>COUNT, the class being a diagnostic\n"
+		    "# with names and positions left out, the count how often the TU has it.\n"
 		    "# Written by make baseline; make selftest-headers BASELINE=<this file>\n"
 		    "# fails only on failures not listed here.\n");
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
 
 		for (j = 0; j < c->ntus; j++) {
-			char *cls;
+			struct failure_kind *kinds;
+			int n;
 
 			if (c->tus[j].verdict != V_FAIL)
 				continue;
-			cls = failure_class(&c->tus[j]);
-			sb_addf(&sb, "%s\t%s/%s\t%s\n", c->tus[j].header, c->arch, c->config, cls);
-			free(cls);
+			n = failure_kinds(&c->tus[j], &kinds);
+			for (k = 0; k < n; k++)
+				sb_addf(&sb, "%s\t%s/%s\t%s\t%d\n", c->tus[j].header, c->arch, c->config, kinds[k].cls,
+					kinds[k].count);
+			failure_kinds_free(kinds, n);
 		}
 	}
 	return sb_detach(&sb);
@@ -79,45 +133,90 @@ char *render_baseline(const struct run_results *r)
 void baseline_free(struct baseline *b)
 {
 	struct baseline_entry *e, *tmp;
+	struct baseline_tu *bt, *btmp;
 
 	HASH_ITER(hh, b->table, e, tmp) {
 		HASH_DEL(b->table, e);
 		free(e->key);
-		free(e->header);
-		free(e->cell);
 		free(e->cls);
 		free(e);
+	}
+	HASH_ITER(hh, b->tus, bt, btmp) {
+		HASH_DEL(b->tus, bt);
+		free(bt->key);
+		free(bt->header);
+		free(bt->cell);
+		free(bt->lines);
+		free(bt);
 	}
 	free(b->items);
 	free(b->path);
 	memset(b, 0, sizeof(*b));
 }
 
-/* One line "HEADER<TAB>ARCH/CONFIG<TAB>CLASS" into b; -1 after an error. */
+/* The count field: a positive decimal number. */
+static int parse_count(const char *s, const struct loc *loc, int *count)
+{
+	long v = 0;
+	const char *p;
+
+	for (p = s; *p >= '0' && *p <= '9' && v <= 1000000; p++)
+		v = v * 10 + (*p - '0');
+	if (p == s || *p || v < 1 || v > 1000000) {
+		error_at(loc, "expected a count (a number from 1), found '%s'", s);
+		return -1;
+	}
+	*count = (int)v;
+	return 0;
+}
+
+/* One line "HEADER<TAB>ARCH/CONFIG<TAB>CLASS[<TAB>COUNT]" into b; -1
+ * after an error. */
 static int parse_line(struct baseline *b, char *line, int lineno)
 {
 	struct loc loc = { b->path, lineno, 1 };
-	char *f[3], *p = line, *tab, *slash;
+	char *f[4], *p = line, *tab, *slash, *end, *tukey;
 	struct baseline_entry *e, *old;
-	int k;
+	struct baseline_tu *bt;
+	int nf, count = 1;
 
-	for (k = 0; k < 3; k++) {
-		tab = k < 2 ? strchr(p, '\t') : NULL;
-		if (k < 2 && !tab) {
+	/* a CR and blanks at the end are no part of the last field */
+	end = line + strlen(line);
+	while (end > line && (end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
+		*--end = '\0';
+	for (nf = 0; nf < 4; nf++) {
+		tab = strchr(p, '\t');
+		if (nf < 2 && !tab) {
 			loc.col = (int)(p + strlen(p) - line) + 1;
-			error_at(&loc, "expected a tab after the %s (a line is HEADER<TAB>ARCH/CONFIG<TAB>CLASS)",
-				 k ? "cell" : "header");
+			error_at(&loc, "expected a tab after the %s (a line is HEADER<TAB>ARCH/CONFIG<TAB>CLASS<TAB>COUNT)",
+				 nf ? "cell" : "header");
 			return -1;
 		}
-		if (tab)
-			*tab = '\0';
-		f[k] = p;
+		if (tab) {
+			/* blanks before the tab are no part of the field */
+			char *e = tab;
+
+			while (e > p && e[-1] == ' ')
+				e--;
+			*e = '\0';
+		}
+		f[nf] = p;
 		if (!*p) {
 			loc.col = (int)(p - line) + 1;
-			error_at(&loc, "expected the %s, found an empty field", k == 0 ? "header" : k == 1 ? "cell" : "class");
+			error_at(&loc, "expected the %s, found an empty field",
+				 nf == 0 ? "header" : nf == 1 ? "cell" : nf == 2 ? "class" : "count");
 			return -1;
 		}
-		p = tab ? tab + 1 : p;
+		if (!tab) {
+			nf++;
+			break;
+		}
+		if (nf == 3) {
+			loc.col = (int)(tab - line) + 1;
+			error_at(&loc, "expected the end of the line after the count");
+			return -1;
+		}
+		p = tab + 1;
 	}
 	slash = strchr(f[1], '/');
 	if (!slash || slash == f[1] || !slash[1] || strchr(slash + 1, '/')) {
@@ -125,21 +224,41 @@ static int parse_line(struct baseline *b, char *line, int lineno)
 		error_at(&loc, "expected a cell ARCH/CONFIG, found '%s'", f[1]);
 		return -1;
 	}
+	if (nf == 4) {
+		loc.col = (int)(f[3] - line) + 1;
+		if (parse_count(f[3], &loc, &count))
+			return -1;
+	}
 	e = xcalloc(1, sizeof(*e));
-	e->key = xasprintf("%s\t%s", f[0], f[1]);
+	e->key = xasprintf("%s\t%s\t%s", f[0], f[1], f[2]);
 	HASH_FIND_STR(b->table, e->key, old);
 	if (old) {
-		error_at(&loc, "%s in %s is listed twice (first at line %d)", f[0], f[1], old->line);
+		loc.col = 1;
+		error_at(&loc, "%s in %s: the class '%s' is listed twice (first at line %d)", f[0], f[1], f[2],
+			 old->line);
 		free(e->key);
 		free(e);
 		return -1;
 	}
-	e->header = xstrdup(f[0]);
-	e->cell = xstrdup(f[1]);
 	e->cls = xstrdup(f[2]);
+	e->count = count;
 	e->line = lineno;
 	HASH_ADD_KEYPTR(hh, b->table, e->key, strlen(e->key), e);
-	*(struct baseline_entry **)push(&b->items, &b->n, sizeof(e)) = e;
+	tukey = xasprintf("%s\t%s", f[0], f[1]);
+	HASH_FIND_STR(b->tus, tukey, bt);
+	if (!bt) {
+		bt = xcalloc(1, sizeof(*bt));
+		bt->key = tukey;
+		bt->header = xstrdup(f[0]);
+		bt->cell = xstrdup(f[1]);
+		HASH_ADD_KEYPTR(hh, b->tus, bt->key, strlen(bt->key), bt);
+		*(struct baseline_tu **)push(&b->items, &b->n, sizeof(bt)) = bt;
+	} else {
+		free(tukey);
+	}
+	*(struct baseline_entry **)push(&bt->lines, &bt->n, sizeof(e)) = e;
+	e->tu = bt;
+	b->nlines++;
 	return 0;
 }
 
@@ -160,7 +279,7 @@ int baseline_read(const char *path, struct baseline *b)
 	cur = text;
 	while ((line = next_line(&cur))) {
 		lineno++;
-		if (!*line || *line == '#')
+		if (!*line || *line == '#' || !strcmp(line, "\r"))
 			continue;
 		if (parse_line(b, line, lineno))
 			ret = -1;
@@ -171,52 +290,111 @@ int baseline_read(const char *path, struct baseline *b)
 	return ret;
 }
 
+/* What the baseline says of one TU: its first line and every class. */
+static void add_says(struct strbuf *sb, const struct baseline_tu *bt)
+{
+	int i;
+
+	sb_addf(sb, " (the baseline, line %d, says: ", bt->lines[0]->line);
+	for (i = 0; i < bt->n; i++) {
+		sb_addf(sb, "%s%s", i ? "; " : "", bt->lines[i]->cls);
+		if (bt->lines[i]->count > 1)
+			sb_addf(sb, " (%d times)", bt->lines[i]->count);
+	}
+	sb_addc(sb, ')');
+}
+
+/* The new kinds of a failing TU, one line each into news; the baseline's
+ * classes it no longer has, or has less often, into fewer.  Returns
+ * whether any kind is new. */
+static int compare_tu(const struct tu_result *t, const char *cell, const struct baseline *b,
+		      const struct baseline_tu *bt, struct strbuf *news, struct strbuf *fewer)
+{
+	struct failure_kind *kinds;
+	int n = failure_kinds(t, &kinds), k, i, isnew = 0;
+
+	for (k = 0; k < n; k++) {
+		char *key = xasprintf("%s\t%s\t%s", t->header, cell, kinds[k].cls);
+		struct baseline_entry *e;
+
+		HASH_FIND_STR(b->table, key, e);
+		free(key);
+		if (e && kinds[k].count <= e->count)
+			continue;
+		isnew = 1;
+		sb_addf(news, "  %s\t%s\t%s", t->header, cell, kinds[k].cls);
+		if (kinds[k].count > 1)
+			sb_addf(news, " (%d times)", kinds[k].count);
+		if (e)
+			sb_addf(news, " (the baseline, line %d, says %d)", e->line, e->count);
+		else if (bt)
+			add_says(news, bt);
+		sb_addc(news, '\n');
+	}
+	for (i = 0; bt && i < bt->n; i++) {
+		const struct baseline_entry *e = bt->lines[i];
+		int have = 0;
+
+		for (k = 0; k < n; k++)
+			if (!strcmp(kinds[k].cls, e->cls))
+				have = kinds[k].count;
+		if (have < e->count)
+			sb_addf(fewer, "  %s\t%s\t%s: %d, the baseline (line %d) says %d\n", t->header, cell, e->cls,
+				have, e->line, e->count);
+	}
+	failure_kinds_free(kinds, n);
+	return isnew;
+}
+
 int write_baseline_report(FILE *f, const struct run_results *r, const struct baseline *b)
 {
-	struct strbuf news, fixed;
-	int known = 0, nnew = 0, nfixed = 0, seen = 0, i, j;
+	struct strbuf news, fixed, fewer;
+	int known = 0, nnew = 0, nfixed = 0, seen = 0, i, j, k;
 
 	sb_init(&news);
 	sb_init(&fixed);
+	sb_init(&fewer);
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
+		char *cell = xasprintf("%s/%s", c->arch, c->config);
 
 		for (j = 0; j < c->ntus; j++) {
 			const struct tu_result *t = &c->tus[j];
-			struct baseline_entry *e;
-			char *key = xasprintf("%s\t%s/%s", t->header, c->arch, c->config), *cls;
+			struct baseline_tu *bt;
+			char *key = xasprintf("%s\t%s", t->header, cell);
 
-			HASH_FIND_STR(b->table, key, e);
+			HASH_FIND_STR(b->tus, key, bt);
 			free(key);
-			seen += e != NULL;
-			if (t->verdict == V_PASS && e) {
+			seen += bt ? bt->n : 0;
+			if (t->verdict == V_PASS && bt) {
 				nfixed++;
-				sb_addf(&fixed, "  %s\t%s\t%s\n", e->header, e->cell, e->cls);
+				sb_addf(&fixed, "  %s\t%s\t", bt->header, bt->cell);
+				for (k = 0; k < bt->n; k++)
+					sb_addf(&fixed, "%s%s", k ? "; " : "", bt->lines[k]->cls);
+				sb_addc(&fixed, '\n');
 			}
 			if (t->verdict != V_FAIL)
 				continue;
-			cls = failure_class(t);
-			if (e && !strcmp(e->cls, cls)) {
-				known++;
-			} else {
+			if (compare_tu(t, cell, b, bt, &news, &fewer))
 				nnew++;
-				sb_addf(&news, "  %s\t%s/%s\t%s", t->header, c->arch, c->config, cls);
-				if (e)
-					sb_addf(&news, " (the baseline, line %d, says: %s)", e->line, e->cls);
-				sb_addc(&news, '\n');
-			}
-			free(cls);
+			else
+				known++;
 		}
+		free(cell);
 	}
 	fprintf(f, "\nbaseline %s: %d known failures, %d new, %d now pass", b->path, known, nnew, nfixed);
-	if (b->n > seen)
-		fprintf(f, "; %d of its lines are for cells or headers not in this run", b->n - seen);
+	if (b->nlines > seen)
+		fprintf(f, "; %d of its lines are for cells or headers not in this run", b->nlines - seen);
 	fputc('\n', f);
 	if (nnew)
 		fprintf(f, "new failures, not in the baseline:\n%s", news.buf);
 	if (nfixed)
 		fprintf(f, "known failures that now pass: remove them from the baseline:\n%s", fixed.buf);
+	if (fewer.len)
+		fprintf(f, "known failures with fewer diagnostics than the baseline says (make baseline "
+			   "writes them anew):\n%s", fewer.buf);
 	sb_release(&news);
 	sb_release(&fixed);
+	sb_release(&fewer);
 	return nnew;
 }

@@ -57,7 +57,7 @@ static char *replace_all(const char *s, const char *from, const char *to)
 	return sb_detach(&sb);
 }
 
-static int is_diagnostic(const char *line)
+int is_diagnostic_line(const char *line)
 {
 	return strstr(line, ": error: ") || strstr(line, ": warning: ") || strstr(line, ": fatal error: ");
 }
@@ -88,7 +88,7 @@ char *first_diagnostic(const char *log, const char *srctree, const char *celldir
 	while ((line = next_line_span(&cur, &n))) {
 		char *l = xstrndup(line, n);
 
-		if (is_diagnostic(l)) {
+		if (is_diagnostic_line(l)) {
 			char *s = shorten_paths(l, srctree, celldir, display);
 
 			free(l);

@@ -30,13 +30,17 @@ echo "# baseline: make baseline, then the ratchet"
 make --no-print-directory baseline OUT="$work/out" BASELINE="$bl" > "$work/baseline.log" 2>&1
 rc=$?
 check "make baseline exits 0 on a tree with failures (exit $rc)" test "$rc" -eq 0
-check "... and says how many failures it wrote" grep -qx "hdrtest: wrote 14 known failures to $bl" "$work/baseline.log"
+check "... and says how many failures it wrote" \
+	grep -qx "hdrtest: wrote $(grep -vc '^#' "$bl") lines for the 14 failing TUs to $bl" "$work/baseline.log"
 check "the baseline lists the 14 failing TUs of results.tsv, no more" \
-	test "$(grep -vc '^#' "$bl")" -eq "$(awk -F '\t' '$4 == "fail"' "$work/out/results.tsv" | wc -l)"
-check "... each as header, cell and the class of its first diagnostic" \
-	grep -qx "linux/mm/page_address.h	x86_64/defconfig	implicit declaration of function '\*'" "$bl"
+	test "$(grep -v '^#' "$bl" | cut -f1,2 | sort -u | wc -l)" -eq \
+	"$(awk -F '\t' '$4 == "fail"' "$work/out/results.tsv" | wc -l)"
+check "... each with every class of its diagnostics and how often (page_address.h: two functions)" \
+	grep -qx "linux/mm/page_address.h	x86_64/defconfig	implicit declaration of function '\*'	2" "$bl"
+check "... not only the first (devmap_managed.h: 3 classes)" \
+	test "$(grep -c '^linux/mm/devmap_managed.h	x86_64/defconfig	' "$bl")" -eq 3
 check "... a forbidden include as its own class" \
-	grep -qx "linux/bio.h	arm64/defconfig	pulls in the forbidden header linux/mm.h" "$bl"
+	grep -qx "linux/bio.h	arm64/defconfig	pulls in the forbidden header linux/mm.h	1" "$bl"
 
 sel same
 check "the same tree against its baseline passes (exit $rc)" test "$rc" -eq 0
@@ -57,8 +61,33 @@ check "... and is listed as new: folio_next.h on arm64" \
 	grep -q "^  linux/mm/folio_next.h	arm64/defconfig	implicit declaration of function '\*'$" "$work/new.log"
 check "... and a consumer failing another way than the baseline says is new, both classes shown" \
 	grep -q "^  linux/bio.h	arm64/defconfig	implicit declaration of function '\*' (the baseline, line [0-9]*, says: pulls in the forbidden header linux/mm.h)$" "$work/new.log"
-check "... page_address.h, failing on arm64 as before (another function, one class), is known: 10 known, 7 new" \
-	grep -q "^baseline $bl: 10 known failures, 7 new, 0 now pass$" "$work/new.log"
+check "... and page_address.h on arm64, now missing a third function, is new (its class, more often)" \
+	grep -q "^  linux/mm/page_address.h	arm64/defconfig	implicit declaration of function '\*' (3 times) (the baseline, line [0-9]*, says 2)$" "$work/new.log"
+check "... counted: 9 known, 8 new" grep -q "^baseline $bl: 9 known failures, 8 new, 0 now pass$" "$work/new.log"
+
+# A known failing header with an error after its known first diagnostic:
+# devmap_managed.h with an #error at its end, after the parameter-list
+# warning it is known for.  It was counted known, and the run passed.
+ov=$work/overlay-regress
+mkdir -p "$ov/linux/mm"
+awk '{ l[NR] = $0 } END { for (i = 1; i < NR; i++) print l[i]; print "#error NEW REGRESSION"; print l[NR] }' \
+	"$tree/include/linux/mm/devmap_managed.h" > "$ov/linux/mm/devmap_managed.h"
+sel regress OVERLAY="$ov"
+check "an #error after a known failure's first diagnostic fails the run (exit $rc)" test "$rc" -ne 0
+check "... listed as new with what the baseline says" \
+	grep -q "^  linux/mm/devmap_managed.h	x86_64/defconfig	#error NEW REGRESSION (the baseline, line [0-9]*, says: '\*' declared inside" \
+	"$work/regress.log"
+check "... while its first diagnostic is the known one" \
+	grep -q "^x86_64	defconfig	linux/mm/devmap_managed.h	fail	[^	]*devmap_managed.h:[0-9:]*: error: 'struct folio' declared inside" \
+	"$work/out/results.tsv"
+
+# The baseline with CRLF line ends and trailing blanks (edited elsewhere):
+# the same known failures, not 14 new ones with an invisible CR.
+sed 's/$/  \r/' "$bl" > "$work/crlf.tsv"
+make --no-print-directory selftest-headers OUT="$work/out" BASELINE="$work/crlf.tsv" > "$work/crlf.log" 2>&1
+rc=$?
+check "a baseline with CRLF line ends and trailing blanks: the run passes (exit $rc)" test "$rc" -eq 0
+check "... with 14 known failures, none new" grep -q "^baseline $work/crlf.tsv: 14 known failures, 0 new, 0 now pass$" "$work/crlf.log"
 
 # A fix: page_address.h with the folio_size.h include it lacks (thp_size()).
 ov=$work/overlay-fix
