@@ -7,9 +7,9 @@
 #include <stdlib.h>
 
 #include "cmd/commands.h"
-#include "scan/catalog_init.h"
-#include "scan/catalog_update.h"
-#include "scan/drift.h"
+#include "catalog/catalog_init.h"
+#include "catalog/catalog_update.h"
+#include "catalog/drift.h"
 #include "base/files.h"
 #include "scan/scan.h"
 #include "base/util.h"

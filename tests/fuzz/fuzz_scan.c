@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The header scanner (gen/scan.c) and its lexer (gen/clex.c) on one
+/* The header scanner (gen/scan/) and its lexer (gen/cpp/clex.c) on one
  * header text; every #if group's lines in order, every condition's tree. */
 #include <stdlib.h>
 

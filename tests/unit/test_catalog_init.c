@@ -12,7 +12,7 @@
 #include "base/util.h"
 #include "helpers.h"
 #include "model/catalog.h"
-#include "scan/catalog_init.h"
+#include "catalog/catalog_init.h"
 #include "scan/scan.h"
 #include "suites.h"
 

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "model/catalog.h"
-#include "scan/catalog_update.h"
-#include "scan/drift.h"
+#include "catalog/catalog_update.h"
+#include "catalog/drift.h"
 #include "helpers.h"
 #include "scan/scan.h"
 #include "suites.h"

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "model/catalog.h"
-#include "scan/drift.h"
+#include "catalog/drift.h"
 #include "helpers.h"
 #include "scan/scan.h"
 #include "suites.h"

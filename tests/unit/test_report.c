@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "model/catalog.h"
-#include "scan/drift.h"
+#include "catalog/drift.h"
 #include "helpers.h"
 #include "judge/report.h"
 #include "scan/scan.h"

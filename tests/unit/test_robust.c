@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "model/catalog.h"
-#include "scan/catalog_update.h"
+#include "catalog/catalog_update.h"
 #include "model/cond.h"
-#include "scan/drift.h"
+#include "catalog/drift.h"
 #include "base/files.h"
 #include "helpers.h"
 #include "generate/kbuild_cmd.h"

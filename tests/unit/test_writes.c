@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "scan/catalog_update.h"
+#include "catalog/catalog_update.h"
 #include "base/files.h"
 #include "helpers.h"
 #include "generate/m4render.h"

@@ -40,7 +40,7 @@ int catalog_update(char **paths, int npaths, const struct scan_index *ix, FILE *
  * seen, from their #if chains ("CONFIG_A && !CONFIG_B"); "" if always;
  * NULL if an #if cannot be read as a catalog condition (names other than
  * CONFIG_ ones and cat's defines, comparisons, ...).  The caller frees.
- * In scan/update_cond.c. */
+ * In catalog/update_cond.c. */
 char *catalog_update_condition(const struct catalog *cat, const struct scan_def *const *defs, int n);
 
 /* The catalog line (without indentation) for name as its definitions

@@ -5,7 +5,7 @@
  * text is read once more for the not-standalone test, because the scan
  * index does not keep #error lines.
  */
-#include "scan/catalog_init.h"
+#include "catalog/catalog_init.h"
 
 #include <ctype.h>
 #include <fnmatch.h>
@@ -14,9 +14,9 @@
 
 #include "base/files.h"
 #include "base/util.h"
+#include "catalog/catalog_update.h"
+#include "catalog/drift.h"
 #include "model/validate.h"
-#include "scan/catalog_update.h"
-#include "scan/drift.h"
 
 /* --- headers not meant to stand alone --- */
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "scan/drift.h"
+#include "catalog/drift.h"
 
 #include <stdlib.h>
 #include <string.h>

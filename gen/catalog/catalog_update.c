@@ -8,13 +8,13 @@
  * list makes that header catalogued, and its other symbols new).  Only
  * then are the real files replaced.
  */
-#include "scan/catalog_update.h"
+#include "catalog/catalog_update.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan/drift.h"
+#include "catalog/drift.h"
 #include "base/files.h"
 #include "base/util.h"
 #include "model/validate.h"

@@ -8,7 +8,7 @@
  * __KERNEL__ and false for what kernel C never defines; anything else
  * (comparisons, other macros) makes the chain no catalog condition.
  */
-#include "scan/catalog_update.h"
+#include "catalog/catalog_update.h"
 
 #include <stdlib.h>
 #include <string.h>
