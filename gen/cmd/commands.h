@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The subcommands of hdrtest.  Each is one struct command in its own
- * gen/cmd/cmd_*.c file; hdrtest.c lists them in its table, dispatches to
- * them and prints `hdrtest help` from the table.
+ * gen/cmd/cmd_*.c file; command_list.c lists them, and hdrtest.c dispatches
+ * to them and prints `hdrtest help` from that list.
  *
  * Return conventions:
  *  - A library function (everything outside gen/cmd) returns 0 on success
@@ -49,6 +49,9 @@ extern const struct command cmd_scan;
 extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;
 extern const struct command cmd_catalog_init;
+
+/* Every command above, in the order `hdrtest help` lists them; NULL ends it. */
+extern const struct command *const commands[];
 
 /* Where the commands that render m4 templates (gen, ci-files) find them
  * unless --templates DIR and --m4 PROG say otherwise. */
