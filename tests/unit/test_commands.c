@@ -95,14 +95,37 @@ static char *usage_of(const struct command *cmd)
 	return buf;
 }
 
-/* Continuation lines of a synopsis line up under its first word. */
+static const char *opt_a, *opt_b, *opt_c, *opt_d;
+
+static const struct cmd_option xy_options[] = {
+	{ "a", "A", &opt_a, NULL, 1, "the a" },
+	{ "b", "B", &opt_b, "bee", 0, "the b" },
+	{ "a-long-name", "\"X Y ...\"", &opt_c, NULL, 0, "too wide for the column" },
+	{ "flag", NULL, &opt_d, NULL, 0, "a flag" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
+/* The usage line names the required options, then [OPTION...] if there
+ * are others; the helps line up in one column, an option too wide for it
+ * has its help on the next line. */
 START_TEST(test_usage_layout)
 {
-	static const struct command two = { "x-y", "s", "--a A\n[--b B] FILE...", NULL };
-	char *u = usage_of(&two);
+	static const struct command xy = { "x-y", "s", xy_options, "FILE...", NULL };
+	static const struct command x = { "x", "s", xy_options + 3, "", NULL };
+	char *u = usage_of(&xy);
 
-	ck_assert_str_eq(u, "usage: hdrtest x-y --a A\n"
-			    "                   [--b B] FILE...\n");
+	ck_assert_str_eq(u, "usage: hdrtest x-y --a A [OPTION...] FILE...\n"
+			    "\n"
+			    "    --a A                 the a (required)\n"
+			    "    --b B                 the b (default: bee)\n"
+			    "    --a-long-name \"X Y ...\"\n"
+			    "                          too wide for the column\n"
+			    "    --flag                a flag\n");
+	free(u);
+	u = usage_of(&x);
+	ck_assert_str_eq(u, "usage: hdrtest x [OPTION...]\n"
+			    "\n"
+			    "    --flag                a flag\n");
 	free(u);
 }
 END_TEST
