@@ -42,18 +42,21 @@ static int print_drift(const struct drift_report *rep)
 	return CMD_FAILED;
 }
 
+/* The three commands' option values: cmd_options() sets each before a run. */
+static const char *tree, *drift_out, *init_out;
+
+static const struct cmd_option check_options[] = {
+	{ "tree", "KDIR", &tree, NULL, 1, "the kernel tree to check against" },
+	{ "drift-out", "FILE", &drift_out, NULL, 0, "also write the drift as TSV to FILE" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_catalog_check(const struct command *cmd, int argc, char **argv)
 {
-	const char *tree = NULL, *drift_out = NULL;
-	const struct cmd_option opts[] = {
-		{ "tree", &tree, 1, 0 },
-		{ "drift-out", &drift_out, 0, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
 	struct drift_report *rep;
 	struct scan_index *ix;
 	struct catalog *cat;
-	int first = cmd_options(cmd, argc, argv, opts), ret = CMD_ERROR;
+	int first = cmd_options(cmd, argc, argv), ret = CMD_ERROR;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
@@ -73,19 +76,19 @@ static int run_catalog_check(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_catalog_check = {
 	"catalog-check", "where the catalog and the tree's headers disagree",
-	"--tree KDIR [--drift-out FILE] CATALOG...",
+	check_options, "CATALOG...",
 	run_catalog_check,
+};
+
+static const struct cmd_option update_options[] = {
+	{ "tree", "KDIR", &tree, NULL, 1, "the kernel tree to follow" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
 static int run_catalog_update(const struct command *cmd, int argc, char **argv)
 {
-	const char *tree = NULL;
-	const struct cmd_option opts[] = {
-		{ "tree", &tree, 1, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
 	struct scan_index *ix;
-	int first = cmd_options(cmd, argc, argv, opts), ret, stuck;
+	int first = cmd_options(cmd, argc, argv), ret, stuck;
 
 	if (first < 0)
 		return CMD_ERROR;
@@ -104,22 +107,22 @@ static int run_catalog_update(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_catalog_update = {
 	"catalog-update", "rewrite the catalog so that it matches the tree",
-	"--tree KDIR CATALOG...",
+	update_options, "CATALOG...",
 	run_catalog_update,
+};
+
+static const struct cmd_option init_options[] = {
+	{ "tree", "KDIR", &tree, NULL, 1, "the kernel tree to scan" },
+	{ "out", "FILE", &init_out, NULL, 0, "write the catalog to FILE, not stdout" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
 static int run_catalog_init(const struct command *cmd, int argc, char **argv)
 {
-	const char *tree = NULL, *out = NULL;
-	const struct cmd_option opts[] = {
-		{ "tree", &tree, 1, 0 },
-		{ "out", &out, 0, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
 	struct scan_index *ix;
 	struct scan_stats st;
 	char **paths, *text;
-	int first = cmd_options(cmd, argc, argv, opts), n, i, ret = CMD_OK;
+	int first = cmd_options(cmd, argc, argv), n, i, ret = CMD_OK;
 
 	if (first < 0)
 		return CMD_ERROR;
@@ -141,7 +144,7 @@ static int run_catalog_init(const struct command *cmd, int argc, char **argv)
 		ret = CMD_ERROR;	/* said by the scan: never a catalog of half the headers */
 	} else {
 		text = catalog_init_render(ix, tree, paths, n, argv + first, argc - first);
-		if (write_output(out, text))
+		if (write_output(init_out, text))
 			ret = CMD_ERROR;
 		free(text);
 	}
@@ -155,6 +158,6 @@ out:
 
 const struct command cmd_catalog_init = {
 	"catalog-init", "write a catalog for the headers matching the patterns, from the scan",
-	"--tree KDIR [--out FILE] PATTERN...",
+	init_options, "PATTERN...",
 	run_catalog_init,
 };

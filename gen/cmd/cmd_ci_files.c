@@ -3,17 +3,19 @@
 #include "cmd/commands.h"
 #include "generate/ci_files.h"
 
+static const char *github, *gitlab, *templates, *m4;
+
+static const struct cmd_option ci_files_options[] = {
+	{ "github", "FILE", &github, NULL, 1, "where the GitHub workflow goes" },
+	{ "gitlab", "FILE", &gitlab, NULL, 1, "where the GitLab CI file goes" },
+	{ "templates", "DIR", &templates, DEFAULT_TEMPLATES, 0, "the m4 templates" },
+	{ "m4", "PROG", &m4, DEFAULT_M4, 0, "the m4 that renders them" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_ci_files(const struct command *cmd, int argc, char **argv)
 {
-	const char *templates = DEFAULT_TEMPLATES, *github = NULL, *gitlab = NULL, *m4 = DEFAULT_M4;
-	const struct cmd_option opts[] = {
-		{ "github", &github, 1, 0 },
-		{ "gitlab", &gitlab, 1, 0 },
-		{ "templates", &templates, 0, 0 },
-		{ "m4", &m4, 0, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
-	int first = cmd_options(cmd, argc, argv, opts), ret;
+	int first = cmd_options(cmd, argc, argv), ret;
 	struct catalog *cat;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
@@ -25,6 +27,6 @@ static int run_ci_files(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_ci_files = {
 	"ci-files", "the per-arch CI job files, from the arch table",
-	"--github FILE --gitlab FILE [--templates DIR] [--m4 PROG] CATALOG...",
+	ci_files_options, "CATALOG...",
 	run_ci_files,
 };

@@ -184,16 +184,18 @@ static int cmp_fix(const void *a, const void *b)
 	return strcmp(((const struct hdr_fix *)a)->header, ((const struct hdr_fix *)b)->header);
 }
 
+static const char *out, *jobs, *compile_tu;
+
+static const struct cmd_option fix_options[] = {
+	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; fixes go to OUTDIR/fix" },
+	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
+	{ "compile-tu", "SCRIPT", &compile_tu, "ci/compile-tu.sh", 0, "what compiles a TU" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_fix(const struct command *cmd, int argc, char **argv)
 {
-	const char *out = NULL, *jobs = NULL, *compile_tu = "ci/compile-tu.sh";
-	const struct cmd_option opts[] = {
-		{ "out", &out, 1, 0 },
-		{ "jobs", &jobs, 0, 0 },
-		{ "compile-tu", &compile_tu, 0, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
-	int first = cmd_options(cmd, argc, argv, opts), i, j, added, kept = 0, unfixed_n = 0;
+	int first = cmd_options(cmd, argc, argv), i, j, added, kept = 0, unfixed_n = 0;
 	struct fixer fx = { 0 };
 	struct strbuf sum, unfixed, ch, series;
 	const char *srctree;
@@ -207,7 +209,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		return cmd_usage_error(cmd, "no cells given");
 	fx.out = out;
 	fx.compile_tu = compile_tu;
-	fx.jobs = jobs ? atoi(jobs) : 2;
+	fx.jobs = atoi(jobs);
 	if (fx.jobs < 1)
 		fx.jobs = 1;
 	fx.cells = argv + first;
@@ -308,6 +310,6 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_fix = {
 	"fix", "the smallest include or declaration for each failing header, proven on the run's cells",
-	"--out OUTDIR [--jobs N] [--compile-tu SCRIPT (default ci/compile-tu.sh)] ARCH/CONFIG...",
+	fix_options, "ARCH/CONFIG...",
 	run_fix,
 };

@@ -22,34 +22,38 @@ static int absolute(const char *what, const char *path, char *buf, const char **
 	return 0;
 }
 
+static const char *archs, *configs, *out, *tree, *cache, *overlay, *print;
+
+static const struct cmd_option plan_options[] = {
+	{ "archs", "\"A ...\"", &archs, NULL, 1, "the arches of the run, or all" },
+	{ "configs", "\"C ...\"", &configs, NULL, 1, "the configs of the run, or all" },
+	{ "out", "OUTDIR", &out, NULL, 0, "where the plans go (unless --print-packages)" },
+	{ "tree", "KDIR", &tree, NULL, 0, "the kernel tree (unless --print-packages)" },
+	{ "cache", "DIR", &cache, NULL, 0, "the prepared build dirs (unless --print-packages)" },
+	{ "overlay", "DIR", &overlay, NULL, 0, "an include dir searched before the tree's" },
+	{ "print-packages", NULL, &print, NULL, 0, "only print the packages the arches need" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_plan(const struct command *cmd, int argc, char **argv)
 {
-	const char *tree = NULL, *overlay = NULL, *archs = NULL, *configs = NULL, *print = NULL;
 	struct plan_opts o = { 0 };
-	const struct cmd_option opts[] = {
-		{ "archs", &archs, 1, 0 },
-		{ "configs", &configs, 1, 0 },
-		{ "out", &o.out, 0, 0 },
-		{ "tree", &tree, 0, 0 },
-		{ "cache", &o.cache, 0, 0 },
-		{ "overlay", &overlay, 0, 0 },
-		{ "print-packages", &print, 0, 1 },
-		{ NULL, NULL, 0, 0 },
-	};
-	int first = cmd_options(cmd, argc, argv, opts), ret;
+	int first = cmd_options(cmd, argc, argv), ret;
 	char tree_buf[PATH_MAX], overlay_buf[PATH_MAX];
 	struct cell_list arch_list, config_list;
 	struct catalog *cat;
 
 	if (first < 0)
 		return CMD_ERROR;
-	if (!print && (!o.out || !tree || !o.cache))
+	if (!print && (!out || !tree || !cache))
 		return cmd_usage_error(cmd, "--out, --tree and --cache are required (or --print-packages)");
 	if (absolute("KDIR", tree, tree_buf, &o.tree) || absolute("OVERLAY", overlay, overlay_buf, &o.overlay))
 		return CMD_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	o.cat = cat;
+	o.out = out;
+	o.cache = cache;
 	o.print_packages = print ? stdout : NULL;
 	cell_list_split(&arch_list, archs);
 	cell_list_split(&config_list, configs);
@@ -66,7 +70,6 @@ static int run_plan(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_plan = {
 	"plan", "the cells of a run and, per cell, the plan every later stage reads",
-	"--archs \"A ...\" --configs \"C ...\" (--out OUTDIR --tree KDIR --cache DIR | --print-packages)\n"
-	"[--overlay DIR] CATALOG...",
+	plan_options, "CATALOG...",
 	run_plan,
 };

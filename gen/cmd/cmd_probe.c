@@ -8,15 +8,18 @@
 #include "cmd/commands.h"
 #include "generate/probe.h"
 
+/* Both commands' option values: cmd_options() sets each before a run. */
+static const char *tree, *dir, *out, *cells;
+
+static const struct cmd_option probe_options[] = {
+	{ "tree", "KDIR", &tree, NULL, 1, "the kernel tree whose headers are copied" },
+	{ "dir", "DIR", &dir, NULL, 1, "where the instrumented copies go" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_probe(const struct command *cmd, int argc, char **argv)
 {
-	const char *tree = NULL, *dir = NULL;
-	const struct cmd_option opts[] = {
-		{ "tree", &tree, 1, 0 },
-		{ "dir", &dir, 1, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
-	int first = cmd_options(cmd, argc, argv, opts), ret;
+	int first = cmd_options(cmd, argc, argv), ret;
 	struct catalog *cat;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
@@ -28,20 +31,20 @@ static int run_probe(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_probe = {
 	"probe", "instrumented copies of the headers, for branch coverage",
-	"--tree KDIR --dir DIR CATALOG...",
+	probe_options, "CATALOG...",
 	run_probe,
+};
+
+static const struct cmd_option coverage_options[] = {
+	{ "dir", "DIR", &dir, NULL, 1, "the copies that probe --dir wrote" },
+	{ "out", "OUTDIR", &out, NULL, 1, "the run: each cell's *.probe.i files" },
+	{ "cells", "\"ARCH/CONFIG ...\"", &cells, NULL, 1, "the cells to count" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
 static int run_coverage(const struct command *cmd, int argc, char **argv)
 {
-	const char *dir = NULL, *out = NULL, *cells = NULL;
-	const struct cmd_option opts[] = {
-		{ "dir", &dir, 1, 0 },
-		{ "out", &out, 1, 0 },
-		{ "cells", &cells, 1, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
-	int first = cmd_options(cmd, argc, argv, opts), ret;
+	int first = cmd_options(cmd, argc, argv), ret;
 	struct cell_list cl;
 	struct catalog *cat;
 
@@ -57,6 +60,6 @@ static int run_coverage(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_coverage = {
 	"coverage", "which cells compiled each #if branch",
-	"--dir DIR --out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...",
+	coverage_options, "CATALOG...",
 	run_coverage,
 };

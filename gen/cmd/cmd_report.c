@@ -106,27 +106,28 @@ static int write_results(const struct run_results *r, const char *out, const cha
 	return ret;
 }
 
+static const char *out, *ktap, *tsv, *junit, *html, *drift, *baseline, *baseline_out, *failures;
+
+static const struct cmd_option report_options[] = {
+	{ "out", "OUTDIR", &out, NULL, 1, "the run whose cells are judged" },
+	{ "ktap", "FILE", &ktap, NULL, 0, "write the verdicts as KTAP" },
+	{ "tsv", "FILE", &tsv, NULL, 0, "write the verdicts as TSV" },
+	{ "junit", "FILE", &junit, NULL, 0, "write the verdicts as JUnit XML" },
+	{ "html", "FILE", &html, NULL, 0, "write the report as an HTML page" },
+	{ "drift", "FILE", &drift, NULL, 0, "the drift, from catalog-check --drift-out" },
+	{ "baseline", "FILE", &baseline, NULL, 0, "known failures: only new ones fail the run" },
+	{ "baseline-out", "FILE", &baseline_out, NULL, 0, "write the failures as a baseline" },
+	{ "failures", "FILE", &failures, NULL, 0, "write every failure in detail" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_report(const struct command *cmd, int argc, char **argv)
 {
-	const char *out = NULL, *ktap = NULL, *tsv = NULL, *junit = NULL, *html = NULL, *drift = NULL;
-	const char *baseline = NULL, *baseline_out = NULL, *failures = NULL;
-	const struct cmd_option opts[] = {
-		{ "out", &out, 1, 0 },
-		{ "ktap", &ktap, 0, 0 },
-		{ "tsv", &tsv, 0, 0 },
-		{ "junit", &junit, 0, 0 },
-		{ "html", &html, 0, 0 },
-		{ "drift", &drift, 0, 0 },
-		{ "baseline", &baseline, 0, 0 },
-		{ "baseline-out", &baseline_out, 0, 0 },
-		{ "failures", &failures, 0, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
 	struct drift_lines dl = { NULL, 0 };
 	struct baseline bl = { 0 };
 	struct run_results r = { NULL, 0 };
 	char outabs[PATH_MAX];
-	int first = cmd_options(cmd, argc, argv, opts), i, ret = CMD_ERROR, bad = 0;
+	int first = cmd_options(cmd, argc, argv), i, ret = CMD_ERROR, bad = 0;
 
 	if (first < 0)
 		return CMD_ERROR;
@@ -192,7 +193,6 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_report = {
 	"report", "judge the compiled cells; write the table, KTAP, TSV, JUnit, HTML",
-	"--out OUTDIR [--ktap FILE] [--tsv FILE] [--junit FILE] [--html FILE] [--drift FILE]\n"
-	"[--baseline FILE] [--baseline-out FILE] [--failures FILE] ARCH/CONFIG...",
+	report_options, "ARCH/CONFIG...",
 	run_report,
 };

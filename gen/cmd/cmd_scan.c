@@ -42,19 +42,21 @@ static void add_path(const char *tree, const char *rel, char ***paths, int *n)
 	free(full);
 }
 
+static const char *tree, *tsv;
+
+static const struct cmd_option scan_options[] = {
+	{ "tree", "KDIR", &tree, NULL, 1, "the kernel tree" },
+	{ "tsv", "FILE", &tsv, NULL, 0, "write the index to FILE, not stdout" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_scan(const struct command *cmd, int argc, char **argv)
 {
-	const char *tree = NULL, *tsv = NULL;
-	const struct cmd_option opts[] = {
-		{ "tree", &tree, 1, 0 },
-		{ "tsv", &tsv, 0, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
 	struct scan_index *ix;
 	struct scan_stats st;
 	double t0 = now();
 	char *text;
-	int first = cmd_options(cmd, argc, argv, opts), i, ret = CMD_OK;
+	int first = cmd_options(cmd, argc, argv), i, ret = CMD_OK;
 
 	if (first < 0)
 		return CMD_ERROR;
@@ -88,6 +90,6 @@ static int run_scan(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_scan = {
 	"scan", "index every header of a kernel tree, one definition per line",
-	"--tree KDIR [--tsv FILE] [PATH...]",
+	scan_options, "[PATH...]",
 	run_scan,
 };

@@ -5,15 +5,17 @@
 #include "cmd/commands.h"
 #include "judge/slimness.h"
 
+static const char *out, *cells;
+
+static const struct cmd_option slimness_options[] = {
+	{ "out", "OUTDIR", &out, NULL, 1, "the run: each cell's slim/*.i files" },
+	{ "cells", "\"ARCH/CONFIG ...\"", &cells, NULL, 1, "the cells to measure" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
 static int run_slimness(const struct command *cmd, int argc, char **argv)
 {
-	const char *out = NULL, *cells = NULL;
-	const struct cmd_option opts[] = {
-		{ "out", &out, 1, 0 },
-		{ "cells", &cells, 1, 0 },
-		{ NULL, NULL, 0, 0 },
-	};
-	int first = cmd_options(cmd, argc, argv, opts), ret;
+	int first = cmd_options(cmd, argc, argv), ret;
 	struct cell_list cl;
 	struct catalog *cat;
 
@@ -28,6 +30,6 @@ static int run_slimness(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_slimness = {
 	"slimness", "headers pulled in and preprocessed lines per header",
-	"--out OUTDIR --cells \"ARCH/CONFIG ...\" CATALOG...",
+	slimness_options, "CATALOG...",
 	run_slimness,
 };

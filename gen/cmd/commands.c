@@ -14,18 +14,49 @@ static FILE *err_stream(void)
 	return diag_stream ? diag_stream : stderr;
 }
 
+/* As git's parse-options lays out an option list: the help starts in one
+ * column; an option too wide for it has its help on the next line. */
+#define USAGE_INDENT	4
+#define USAGE_WIDTH	24
+#define USAGE_GAP	2
+
+static void print_option(FILE *f, const struct cmd_option *o)
+{
+	int pos = fprintf(f, "%*s--%s", USAGE_INDENT, "", o->name);
+
+	if (o->arg)
+		pos += fprintf(f, " %s", o->arg);
+	if (pos > USAGE_WIDTH) {
+		fputc('\n', f);
+		pos = 0;
+	}
+	fprintf(f, "%*s%s", USAGE_WIDTH - pos + USAGE_GAP, "", o->help);
+	if (o->required)
+		fputs(" (required)", f);
+	if (o->def)
+		fprintf(f, " (default: %s)", o->def);
+	fputc('\n', f);
+}
+
 void cmd_print_usage(FILE *f, const struct command *cmd)
 {
-	const char *p = cmd->synopsis;
-	int indent = (int)strlen("usage: hdrtest ") + (int)strlen(cmd->name) + 1;
+	const struct cmd_option *o;
+	int others = 0;
 
-	fprintf(f, "usage: hdrtest %s ", cmd->name);
-	for (; *p; p++) {
-		fputc(*p, f);
-		if (*p == '\n')
-			fprintf(f, "%*s", indent, "");
+	fprintf(f, "usage: hdrtest %s", cmd->name);
+	for (o = cmd->options; o->name; o++) {
+		if (o->required)
+			fprintf(f, " --%s %s", o->name, o->arg);
+		else
+			others = 1;
 	}
-	fputc('\n', f);
+	if (others)
+		fputs(" [OPTION...]", f);
+	if (*cmd->operands)
+		fprintf(f, " %s", cmd->operands);
+	fputs("\n\n", f);
+	for (o = cmd->options; o->name; o++)
+		print_option(f, o);
 }
 
 int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
@@ -89,8 +120,9 @@ void cell_list_free(struct cell_list *cl)
 	free(cl->text);
 }
 
-int cmd_options(const struct command *cmd, int argc, char **argv, const struct cmd_option *opts)
+int cmd_options(const struct command *cmd, int argc, char **argv)
 {
+	const struct cmd_option *opts = cmd->options;
 	struct option longopts[CMD_MAX_OPTIONS + 1];
 	int n, c;
 
@@ -98,15 +130,16 @@ int cmd_options(const struct command *cmd, int argc, char **argv, const struct c
 		if (n == CMD_MAX_OPTIONS)
 			die("hdrtest %s: more than %d options", cmd->name, CMD_MAX_OPTIONS);
 		longopts[n].name = opts[n].name;
-		longopts[n].has_arg = opts[n].flag ? no_argument : required_argument;
+		longopts[n].has_arg = opts[n].arg ? required_argument : no_argument;
 		longopts[n].flag = NULL;
 		longopts[n].val = n + 1;	/* 0, ':' and '?' mean other things */
+		*opts[n].value = opts[n].def;
 	}
 	memset(&longopts[n], 0, sizeof(longopts[n]));
 	while ((c = cmd_getopt(cmd, argc, argv, longopts)) != -1) {
 		if (c < 1 || c > n)
 			return -1;
-		*opts[c - 1].value = opts[c - 1].flag ? "" : optarg;
+		*opts[c - 1].value = opts[c - 1].arg ? optarg : "";
 	}
 	for (c = 0; c < n; c++) {
 		if (opts[c].required && !*opts[c].value) {

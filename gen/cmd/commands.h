@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The subcommands of hdrtest.  Each is one struct command in its own
- * gen/cmd/cmd_*.c file; hdrtest.c lists them in its table, dispatches to
- * them and prints `hdrtest help` from the table.
+ * gen/cmd/cmd_*.c file; command_list.c lists them, and hdrtest.c dispatches
+ * to them and prints `hdrtest help` from that list.
  *
  * Return conventions:
  *  - A library function (everything outside gen/cmd) returns 0 on success
@@ -28,11 +28,31 @@
 #define CMD_ERROR	2	/* a usage or input error: bad options, a file that cannot be
 				   read, parsed or written */
 
+/*
+ * One option of a command's table: --NAME ARG stores ARG in *value, a
+ * flag (arg NULL: --NAME alone) stores "".  cmd_options() first sets
+ * *value to def for every entry (NULL where there is none), so a value is
+ * a static variable that each run starts afresh.  help is one line, and
+ * every entry has one (the unit tests walk every table).  A required
+ * option (never a flag) that is missing is a usage error, checked in the
+ * table's order.
+ */
+struct cmd_option {
+	const char *name;
+	const char *arg;	/* what the usage calls the value: "DIR" */
+	const char **value;
+	const char *def;
+	int required;
+	const char *help;
+};
+
+/* A command: its one option table is what cmd_options() parses and what
+ * the usage lists, so the help cannot drift from what the command takes. */
 struct command {
 	const char *name;
 	const char *summary;	/* one line, for `hdrtest help` */
-	const char *synopsis;	/* what follows "hdrtest NAME" in its usage; a '\n'
-				   starts a continuation line */
+	const struct cmd_option *options;	/* ended by a NULL name */
+	const char *operands;	/* what follows the options in its usage: "CATALOG..." */
 	/* argv[0] is the command's name; returns the exit status */
 	int (*run)(const struct command *cmd, int argc, char **argv);
 };
@@ -50,6 +70,9 @@ extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;
 extern const struct command cmd_catalog_init;
 
+/* Every command above, in the order `hdrtest help` lists them; NULL ends it. */
+extern const struct command *const commands[];
+
 /* Where the commands that render m4 templates (gen, ci-files) find them
  * unless --templates DIR and --m4 PROG say otherwise. */
 #define DEFAULT_TEMPLATES "templates"
@@ -58,7 +81,12 @@ extern const struct command cmd_catalog_init;
 /* The most options one command has room for. */
 #define CMD_MAX_OPTIONS 16
 
-/* "usage: hdrtest NAME SYNOPSIS", continuation lines indented under it. */
+/*
+ * The usage, from the option table: "usage: hdrtest NAME", the required
+ * options, "[OPTION...]" when there are others, the operands; then a
+ * line per option, its help in one column with "(required)" or
+ * "(default: DEF)" after it.
+ */
 void cmd_print_usage(FILE *f, const struct command *cmd);
 
 /* A usage error: "hdrtest NAME: MESSAGE" and the usage on the error
@@ -66,21 +94,11 @@ void cmd_print_usage(FILE *f, const struct command *cmd);
 int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* One option of a command, for cmd_options(): --NAME VALUE stores VALUE
- * in *value; a flag (--NAME alone) stores "".  A required option that
- * is missing is a usage error, checked in the table's order. */
-struct cmd_option {
-	const char *name;
-	const char **value;
-	int required;
-	int flag;
-};
-
-/* Parse argv against opts (ended by a NULL name) with getopt_long, in
- * any order and mixed with operands.  Returns the index of the first
- * operand, or -1 after a usage error (an unknown option, one without its
- * value, a required one missing). */
-int cmd_options(const struct command *cmd, int argc, char **argv, const struct cmd_option *opts);
+/* Parse argv against cmd's option table with getopt_long, in any order
+ * and mixed with operands.  Returns the index of the first operand, or
+ * -1 after a usage error (an unknown option, one without its value, a
+ * required one missing). */
+int cmd_options(const struct command *cmd, int argc, char **argv);
 
 /* The catalog files argv[0..argc): NULL after a usage error (none given)
  * or after the catalog's errors. */

@@ -3,8 +3,8 @@
  * hdrtest: prove that kernel headers are self-contained.
  *
  * Each subcommand has one job (the GNUmakefile strings them together) and
- * its own gen/cmd/cmd_*.c file; the table below lists them, and `hdrtest
- * help` prints it.
+ * its own gen/cmd/cmd_*.c file; command_list.c lists them, and `hdrtest
+ * help` prints that list.
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,28 +13,11 @@
 #include "base/files.h"
 #include "base/util.h"
 
-static const struct command *const commands[] = {
-	&cmd_plan,
-	&cmd_gen,
-	&cmd_report,
-	&cmd_ci_files,
-	&cmd_probe,
-	&cmd_coverage,
-	&cmd_slimness,
-	&cmd_fix,
-	&cmd_scan,
-	&cmd_catalog_check,
-	&cmd_catalog_update,
-	&cmd_catalog_init,
-};
-
-#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
-
 static const struct command *find_command(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < NCOMMANDS; i++)
+	for (i = 0; commands[i]; i++)
 		if (!strcmp(commands[i]->name, name))
 			return commands[i];
 	return NULL;
@@ -45,7 +28,7 @@ static void print_help(FILE *f)
 	size_t i;
 
 	fputs("usage: hdrtest COMMAND [OPTION...] [ARG...]\n\ncommands:\n", f);
-	for (i = 0; i < NCOMMANDS; i++)
+	for (i = 0; commands[i]; i++)
 		fprintf(f, "  %-20s%s\n", commands[i]->name, commands[i]->summary);
 	fputs("\n'hdrtest help COMMAND' or 'hdrtest COMMAND --help' shows a command's options.\n"
 	      "Exit status: 0 ok, 1 a verdict or drift failure, 2 a usage or input error.\n", f);

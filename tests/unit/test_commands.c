@@ -24,13 +24,6 @@
 #define FIXTURE_CAT "tests/fixtures/fixture.cat"
 #define CATALOG "catalog/arches.cat", "catalog/configs.cat", "catalog/mm.cat"
 
-static const struct command *const all[] = {
-	&cmd_plan, &cmd_gen, &cmd_report, &cmd_ci_files, &cmd_probe, &cmd_coverage, &cmd_slimness,
-	&cmd_scan, &cmd_catalog_check, &cmd_catalog_update,
-};
-
-#define NALL (sizeof(all) / sizeof(all[0]))
-
 /* Run out/bin/hdrtest with the NULL-terminated arguments; its exit
  * status, *out and *err what it printed. */
 static int hdrtest(char **out, char **err, ...)
@@ -71,19 +64,12 @@ static int hdrtest(char **out, char **err, ...)
 	return WEXITSTATUS(status);
 }
 
-/* Run a command's run function on the NULL-terminated arguments (after
- * its name); *diag gets what it said. */
-static int run(const struct command *cmd, char **diag, ...)
+/* Run a command's run function on argv[0..argc), argv[0] its name; *diag
+ * gets what it said. */
+static int run_argv(const struct command *cmd, char **diag, int argc, char **argv)
 {
-	char *argv[32];
-	int argc = 0, ret;
-	va_list ap;
+	int ret;
 
-	argv[argc++] = (char *)cmd->name;
-	va_start(ap, diag);
-	while ((argv[argc] = va_arg(ap, char *)))
-		ck_assert_int_lt(++argc, 31);
-	va_end(ap);
 	optind = 0;	/* getopt starts over */
 	diag_begin();
 	ret = cmd->run(cmd, argc, argv);
@@ -91,25 +77,66 @@ static int run(const struct command *cmd, char **diag, ...)
 	return ret;
 }
 
+/* The same on the NULL-terminated arguments (after its name). */
+static int run(const struct command *cmd, char **diag, ...)
+{
+	char *argv[32];
+	int argc = 0;
+	va_list ap;
+
+	argv[argc++] = (char *)cmd->name;
+	va_start(ap, diag);
+	while ((argv[argc] = va_arg(ap, char *)))
+		ck_assert_int_lt(++argc, 31);
+	va_end(ap);
+	return run_argv(cmd, diag, argc, argv);
+}
+
 static char *usage_of(const struct command *cmd)
 {
-	char *buf = NULL;
+	char *buf = NULL, *copy;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
+	ck_assert_ptr_nonnull(f);
 	cmd_print_usage(f, cmd);
-	fclose(f);
-	return buf;
+	ck_assert_int_eq(fclose(f), 0);
+	copy = xstrdup(buf ? buf : "");
+	free(buf);
+	return copy;
 }
 
-/* Continuation lines of a synopsis line up under its first word. */
+static const char *opt_a, *opt_b, *opt_c, *opt_d;
+
+static const struct cmd_option xy_options[] = {
+	{ "a", "A", &opt_a, NULL, 1, "the a" },
+	{ "b", "B", &opt_b, "bee", 0, "the b" },
+	{ "a-long-name", "\"X Y ...\"", &opt_c, NULL, 0, "too wide for the column" },
+	{ "flag", NULL, &opt_d, NULL, 0, "a flag" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
+/* The usage line names the required options, then [OPTION...] if there
+ * are others; the helps line up in one column, an option too wide for it
+ * has its help on the next line. */
 START_TEST(test_usage_layout)
 {
-	static const struct command two = { "x-y", "s", "--a A\n[--b B] FILE...", NULL };
-	char *u = usage_of(&two);
+	static const struct command xy = { "x-y", "s", xy_options, "FILE...", NULL };
+	static const struct command x = { "x", "s", xy_options + 3, "", NULL };
+	char *u = usage_of(&xy);
 
-	ck_assert_str_eq(u, "usage: hdrtest x-y --a A\n"
-			    "                   [--b B] FILE...\n");
+	ck_assert_str_eq(u, "usage: hdrtest x-y --a A [OPTION...] FILE...\n"
+			    "\n"
+			    "    --a A                 the a (required)\n"
+			    "    --b B                 the b (default: bee)\n"
+			    "    --a-long-name \"X Y ...\"\n"
+			    "                          too wide for the column\n"
+			    "    --flag                a flag\n");
+	free(u);
+	u = usage_of(&x);
+	ck_assert_str_eq(u, "usage: hdrtest x [OPTION...]\n"
+			    "\n"
+			    "    --flag                a flag\n");
 	free(u);
 }
 END_TEST
@@ -124,21 +151,21 @@ START_TEST(test_help_lists_every_command)
 	ck_assert_int_eq(hdrtest(&out, &err, "help", NULL), 0);
 	ck_assert_str_eq(err, "");
 	ck_assert(starts_with(out, "usage: hdrtest COMMAND [OPTION...] [ARG...]\n"));
-	for (i = 0; i < NALL; i++) {
-		line = xasprintf("\n  %-20s%s\n", all[i]->name, all[i]->summary);
-		ck_assert_msg(strstr(out, line), "hdrtest help lacks %s:\n%s", all[i]->name, out);
+	for (i = 0; commands[i]; i++) {
+		line = xasprintf("\n  %-20s%s\n", commands[i]->name, commands[i]->summary);
+		ck_assert_msg(strstr(out, line), "hdrtest help lacks %s:\n%s", commands[i]->name, out);
 		free(line);
 	}
 	free(out);
 	free(err);
-	for (i = 0; i < NALL; i++) {
-		u = usage_of(all[i]);
-		want = xasprintf("hdrtest %s: %s\n%s", all[i]->name, all[i]->summary, u);
-		ck_assert_int_eq(hdrtest(&out, &err, "help", all[i]->name, NULL), 0);
+	for (i = 0; commands[i]; i++) {
+		u = usage_of(commands[i]);
+		want = xasprintf("hdrtest %s: %s\n%s", commands[i]->name, commands[i]->summary, u);
+		ck_assert_int_eq(hdrtest(&out, &err, "help", commands[i]->name, NULL), 0);
 		ck_assert_str_eq(out, want);
 		free(out);
 		free(err);
-		ck_assert_int_eq(hdrtest(&out, &err, all[i]->name, "--help", NULL), 0);
+		ck_assert_int_eq(hdrtest(&out, &err, commands[i]->name, "--help", NULL), 0);
 		ck_assert_str_eq(out, want);
 		free(out);
 		free(err);
@@ -168,11 +195,11 @@ START_TEST(test_usage_errors_exit_2)
 	ck_assert(starts_with(err, "hdrtest: error: unknown command 'frobnicate'\n"));
 	free(out);
 	free(err);
-	for (i = 0; i < NALL; i++) {
-		char *u = usage_of(all[i]);
+	for (i = 0; commands[i]; i++) {
+		char *u = usage_of(commands[i]);
 
-		want = xasprintf("hdrtest %s: unknown option '--frobnicate'\n%s", all[i]->name, u);
-		ck_assert_int_eq(hdrtest(&out, &err, all[i]->name, "--frobnicate", NULL), 2);
+		want = xasprintf("hdrtest %s: unknown option '--frobnicate'\n%s", commands[i]->name, u);
+		ck_assert_int_eq(hdrtest(&out, &err, commands[i]->name, "--frobnicate", NULL), 2);
 		ck_assert_str_eq(err, want);
 		ck_assert_str_eq(out, "");
 		free(out);
@@ -209,6 +236,129 @@ START_TEST(test_required_option)
 		free(want);
 	}
 	free(u);
+}
+END_TEST
+
+/* Every entry of every command's table is complete: a name getopt can
+ * take, a value, one line of help, an argument name where it takes one,
+ * a required option never a flag, no name twice, room in cmd_options(). */
+START_TEST(test_option_tables_complete)
+{
+	const struct cmd_option *o, *p;
+	size_t i;
+
+	for (i = 0; commands[i]; i++) {
+		const char *cmd = commands[i]->name;
+
+		ck_assert_msg(commands[i]->options, "hdrtest %s has no option table", cmd);
+		ck_assert_msg(commands[i]->operands, "hdrtest %s has no operands string", cmd);
+		for (o = commands[i]->options; o->name; o++) {
+			ck_assert_msg(*o->name && o->name[0] != '-' && strcmp(o->name, "help"),
+				      "hdrtest %s: option '%s' is not a name", cmd, o->name);
+			ck_assert_msg(o->value, "hdrtest %s --%s stores nowhere", cmd, o->name);
+			ck_assert_msg(o->help && *o->help && !strchr(o->help, '\n'),
+				      "hdrtest %s --%s has no one-line help", cmd, o->name);
+			ck_assert_msg(!o->arg || *o->arg, "hdrtest %s --%s has an empty argument name",
+				      cmd, o->name);
+			ck_assert_msg(!o->required || o->arg, "hdrtest %s --%s is a required flag", cmd,
+				      o->name);
+			for (p = commands[i]->options; p < o; p++)
+				ck_assert_msg(strcmp(p->name, o->name), "hdrtest %s --%s twice", cmd, o->name);
+		}
+		ck_assert_int_le(o - commands[i]->options, CMD_MAX_OPTIONS);
+	}
+}
+END_TEST
+
+/* The help after "    --NAME ARG" in the usage u and the padding (on
+ * its line or the next), or NULL where u lacks the option. */
+static const char *help_in_usage(const char *u, const struct cmd_option *o)
+{
+	char *head = xasprintf("\n    --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+	const char *p = strstr(u, head);
+
+	if (p) {
+		p += strlen(head);
+		if (*p != ' ' && *p != '\n')
+			p = NULL;	/* another option that starts the same */
+		while (p && (*p == ' ' || *p == '\n'))
+			p++;
+	}
+	free(head);
+	return p;
+}
+
+/* The usage of every command lists every option of its table with its
+ * help, marked when required; the usage line names the required ones. */
+START_TEST(test_usage_lists_every_option)
+{
+	const struct cmd_option *o;
+	size_t i;
+
+	for (i = 0; commands[i]; i++) {
+		char *u = usage_of(commands[i]), *nl = strchr(u, '\n'), *line;
+
+		*nl = '\0';
+		for (o = commands[i]->options; o->name; o++) {
+			char *want = xasprintf("%s%s%s%s%s\n", o->help, o->required ? " (required)" : "",
+					       o->def ? " (default: " : "", o->def ? o->def : "",
+					       o->def ? ")" : "");
+			const char *help = help_in_usage(nl + 1, o);
+			char *named = xasprintf(" --%s ", o->name);
+
+			ck_assert_msg(help && starts_with(help, want), "hdrtest %s --%s lacks its help:\n%s",
+				      commands[i]->name, o->name, nl + 1);
+			ck_assert_msg(!strstr(u, named) == !o->required,
+				      "hdrtest %s --%s: the usage line says otherwise: %s", commands[i]->name,
+				      o->name, u);
+			free(named);
+			free(want);
+		}
+		/* an option's line is one line of a terminal */
+		for (line = nl + 1; *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			ck_assert_msg(nl - line <= 80, "hdrtest %s: a line of %d columns:\n%.*s",
+				      commands[i]->name, (int)(nl - line), (int)(nl - line), line);
+		}
+		free(u);
+	}
+}
+END_TEST
+
+/* Every required option of every command, when missing, is named, then
+ * the usage: all the others are given, as the order of checks would
+ * otherwise hide it. */
+START_TEST(test_missing_option_named)
+{
+	const struct cmd_option *o, *p;
+	char *argv[2 * CMD_MAX_OPTIONS + 2], *diag, *u, *want;
+	size_t i;
+	int argc;
+
+	for (i = 0; commands[i]; i++) {
+		u = usage_of(commands[i]);
+		for (o = commands[i]->options; o->name; o++) {
+			if (!o->required)
+				continue;
+			argc = 0;
+			argv[argc++] = (char *)commands[i]->name;
+			for (p = commands[i]->options; p->name; p++) {
+				if (p->required && p != o) {
+					argv[argc++] = xasprintf("--%s", p->name);
+					argv[argc++] = xstrdup("x");
+				}
+			}
+			argv[argc] = "x.cat";
+			ck_assert_int_eq(run_argv(commands[i], &diag, argc + 1, argv), CMD_ERROR);
+			want = xasprintf("hdrtest %s: --%s is required\n%s", commands[i]->name, o->name, u);
+			ck_assert_str_eq(diag, want);
+			free(want);
+			free(diag);
+			while (--argc > 0)
+				free(argv[argc]);
+		}
+		free(u);
+	}
 }
 END_TEST
 
@@ -363,6 +513,9 @@ Suite *commands_suite(void)
 	tcase_add_test(tc, test_help_lists_every_command);
 	tcase_add_test(tc, test_usage_errors_exit_2);
 	tcase_add_test(tc, test_required_option);
+	tcase_add_test(tc, test_option_tables_complete);
+	tcase_add_test(tc, test_usage_lists_every_option);
+	tcase_add_test(tc, test_missing_option_named);
 	tcase_add_test(tc, test_probe_options_any_order);
 	tcase_add_test(tc, test_fixed_position_commands_any_order);
 	tcase_add_test(tc, test_m4_options);
