@@ -523,6 +523,7 @@ static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_
 }
 
 #define ARCH_NAME "an arch name (letters, digits, '_', '.', '+', '-')"
+#define MAKE_TARGET "a make target (letters, digits, '_', '.', '-'; not starting with '-')"
 
 /* The arch fields, and what each may hold: every one ends up in make
  * variables and shell commands (ci/prepare-kbuild.sh), and name, package
@@ -538,13 +539,12 @@ static const struct arch_field {
 	{ "kconfig", offsetof(struct arch, kconfig), "a CONFIG_ symbol (upper-case letters, digits, '_')",
 	  kconfig_chars },
 	{ "cross", offsetof(struct arch, cross),
-	  "a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-')",
+	  "a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-'; not starting with '-')",
 	  toolchain_chars },
 	{ "llvm", offsetof(struct arch, llvm), "1 or -VERSION", llvm_chars },
 	{ "package", offsetof(struct arch, package),
 	  "a Debian package name (lower-case letters, digits, '+', '.', '-')", package_chars },
-	{ "defconfig", offsetof(struct arch, defconfig), "a make target (letters, digits, '_', '.', '-')",
-	  target_chars },
+	{ "defconfig", offsetof(struct arch, defconfig), MAKE_TARGET, target_chars },
 	/* no character class: free text */
 	{ "unavailable", offsetof(struct arch, unavailable), FREE_TEXT, NULL },
 };
@@ -717,8 +717,7 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 			free(value);
 			return -1;
 		}
-		if (check_chars(value, vl, "a make target (letters, digits, '_', '.', '-') for base=",
-				target_chars)) {
+		if (check_chars(value, vl, MAKE_TARGET " for base=", target_chars)) {
 			free(value);
 			return -1;
 		}

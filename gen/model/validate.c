@@ -378,9 +378,12 @@ int kconfig_chars(int c, int first)
 	return is_upper(c) || is_digit(c) || c == '_';
 }
 
+/* A CROSS_COMPILE prefix and a make target: never a leading '-', or the
+ * word would be an option where it starts a command's argument
+ * ("command -v -x-gcc", "make -j99"). */
 int toolchain_chars(int c, int first)
 {
-	return is_alnum(c) || in_set(c, "_.+-");
+	return is_alnum(c) || in_set(c, "_.+") || (!first && c == '-');
 }
 
 int llvm_chars(int c, int first)
@@ -395,7 +398,7 @@ int package_chars(int c, int first)
 
 int target_chars(int c, int first)
 {
-	return is_alnum(c) || in_set(c, "_.-");
+	return is_alnum(c) || in_set(c, "_.") || (!first && c == '-');
 }
 
 int text_chars(int c, int first)

@@ -44,10 +44,10 @@ int ident_chars(int c, int first);	/* C identifier */
 int cell_name_chars(int c, int first);	/* arch and config names */
 int karch_chars(int c, int first);	/* kbuild's ARCH= */
 int kconfig_chars(int c, int first);	/* CONFIG_ symbols, after CONFIG_ */
-int toolchain_chars(int c, int first);	/* CROSS_COMPILE= prefix */
+int toolchain_chars(int c, int first);	/* CROSS_COMPILE= prefix, not starting with '-' */
 int llvm_chars(int c, int first);	/* LLVM=1 or LLVM=-19 */
 int package_chars(int c, int first);	/* Debian package name */
-int target_chars(int c, int first);	/* defconfig make target */
+int target_chars(int c, int first);	/* defconfig make target, not starting with '-' */
 int text_chars(int c, int first);	/* free text: printable ASCII, no quotes, \ $ ` # */
 
 /* Report and return -1 unless every character of s is in the class ok;

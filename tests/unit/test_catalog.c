@@ -529,7 +529,8 @@ static const struct {
 	{ "arch a karch=x;y kconfig=CONFIG_X\n", 
 	  "t.cat:1:15: error: expected a kernel ARCH= name (lower-case letters, digits, '_') for karch=, found ';' in 'x;y'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X cross=\"a b\"\n",
-	  "t.cat:1:41: error: expected a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-') for cross=, "
+	  "t.cat:1:41: error: expected a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-'; "
+	  "not starting with '-') for cross=, "
 	  "found ' ' in 'a b'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X package=$(pkg)\n",
 	  "t.cat:1:41: error: expected a Debian package name (lower-case letters, digits, '+', '.', '-') for package=, "
@@ -562,7 +563,8 @@ static const struct {
 	  "t.cat:1:9: error: expected a config name (letters, digits, '_', '.', '+', '-'), found '/' in 'a/b'\n" },
 	{ "config c colour=red\n", "t.cat:1:10: error: unknown config field 'colour': expected base or arches\n" },
 	{ "config c base=x base=y\n", "t.cat:1:17: error: config field 'base' given twice\n" },
-	{ "config c base=a/b\n", "t.cat:1:16: error: expected a make target (letters, digits, '_', '.', '-') for base=, found '/' in 'a/b'\n" },
+	{ "config c base=a/b\n", "t.cat:1:16: error: expected a make target (letters, digits, '_', '.', '-'; not starting "
+	  "with '-') for base=, found '/' in 'a/b'\n" },
 	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=x arches=x\n",
 	  "t.cat:2:19: error: config field 'arches' given twice\n" },
 	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=all arches=x\n",

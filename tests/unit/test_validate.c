@@ -40,16 +40,22 @@ START_TEST(test_is_identifier)
 }
 END_TEST
 
-/* Names of arches and configs, which are also used in paths and make
- * variables. */
-static int cell_name_ok(const char *s)
+/* Whether check_chars takes s in the class ok. */
+static int chars_ok(const char *s, char_class_fn ok)
 {
 	int rc;
 
 	diag_begin();
-	rc = check_chars(s, &at10, "a cell name", cell_name_chars);
+	rc = check_chars(s, &at10, "a word", ok);
 	free(diag_end());
 	return rc == 0;
+}
+
+/* Names of arches and configs, which are also used in paths and make
+ * variables. */
+static int cell_name_ok(const char *s)
+{
+	return chars_ok(s, cell_name_chars);
 }
 
 START_TEST(test_cell_name_chars)
@@ -64,6 +70,22 @@ START_TEST(test_cell_name_chars)
 	ck_assert(!cell_name_ok("a/b"));
 	ck_assert(!cell_name_ok("a b"));
 	ck_assert(!cell_name_ok("a$b"));
+}
+END_TEST
+
+/* A make target and a CROSS_COMPILE prefix reach a command line: one that
+ * begins with '-' would be read as an option (make -j99). */
+START_TEST(test_no_leading_dash)
+{
+	ck_assert(chars_ok("defconfig", target_chars));
+	ck_assert(chars_ok("nommu_k210_defconfig", target_chars));
+	ck_assert(chars_ok("a-b.c", target_chars));
+	ck_assert(!chars_ok("-j99", target_chars));
+	ck_assert(!chars_ok("-", target_chars));
+	ck_assert(chars_ok("aarch64-linux-gnu-", toolchain_chars));
+	ck_assert(chars_ok("x86_64-linux-gnu-", toolchain_chars));
+	ck_assert(!chars_ok("-x-", toolchain_chars));
+	ck_assert(!chars_ok("--version-", toolchain_chars));
 }
 END_TEST
 
@@ -355,6 +377,7 @@ Suite *validate_suite(void)
 
 	tcase_add_test(names, test_is_identifier);
 	tcase_add_test(names, test_cell_name_chars);
+	tcase_add_test(names, test_no_leading_dash);
 	tcase_add_test(names, test_check_identifier_ok);
 	tcase_add_loop_test(names, test_check_identifier_errors, 0,
 			    sizeof(bad_identifiers) / sizeof(bad_identifiers[0]));
