@@ -441,6 +441,25 @@ int check_text(const char *s, const struct loc *loc, const char *what)
 	return 0;
 }
 
+const char *m4_reserved_name(const char *s, int *len)
+{
+	const char *p = s, *name;
+
+	while (*p) {
+		if (!ident_chars((unsigned char)*p, 1)) {
+			p++;
+			continue;
+		}
+		for (name = p; ident_chars((unsigned char)*p, 0); p++)
+			;
+		if (starts_with(name, M4_RESERVED_PREFIX)) {
+			*len = (int)(p - name);
+			return name;
+		}
+	}
+	return NULL;
+}
+
 /* A name the catalog cannot hold: "#define inline ..." is a macro named by
  * a keyword. */
 int is_c_keyword(const char *name)

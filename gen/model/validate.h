@@ -58,4 +58,15 @@ int check_chars(const char *s, const struct loc *loc, const char *what, char_cla
  * input, where a builtin's name would be one more thing to get right. */
 int check_text(const char *s, const struct loc *loc, const char *what);
 
+/* The names m4 treats as macros while rendering a template (its builtins
+ * under -P, and the templates' own macros, data and loop variables) all
+ * begin with m4_, a prefix no catalog value may use: m4 would expand such
+ * a name wherever a template rescans the value.  m4 reads a name as
+ * [A-Za-z_][A-Za-z0-9_]* and anything else one byte at a time, so
+ * "1m4_dnl" holds the name m4_dnl and "xm4_dnl" holds none.
+ * m4_reserved_name returns the first such name in s (*len: its length),
+ * or NULL. */
+#define M4_RESERVED_PREFIX "m4_"
+const char *m4_reserved_name(const char *s, int *len);
+
 #endif
