@@ -426,21 +426,6 @@ int check_chars(const char *s, const struct loc *loc, const char *what, char_cla
 	return 0;
 }
 
-int check_text(const char *s, const struct loc *loc, const char *what)
-{
-	struct loc l = *loc;
-	const char *m4 = strstr(s, "m4_");
-
-	if (check_chars(s, loc, what, text_chars))
-		return -1;
-	if (m4) {
-		l.col += (int)(m4 - s);
-		error_at(&l, "expected %s, found 'm4_' (how m4's builtins begin) in '%s'", what, s);
-		return -1;
-	}
-	return 0;
-}
-
 const char *m4_reserved_name(const char *s, int *len)
 {
 	const char *p = s, *name;
@@ -458,6 +443,21 @@ const char *m4_reserved_name(const char *s, int *len)
 		}
 	}
 	return NULL;
+}
+
+int check_m4_names(const char *s, const struct loc *loc)
+{
+	struct loc l = *loc;
+	const char *name;
+	int len;
+
+	name = m4_reserved_name(s, &len);
+	if (!name)
+		return 0;
+	l.col += (int)(name - s);
+	error_at(&l, "'%.*s' is reserved for hdrtest's m4 templates: no name in the catalog may begin with "
+		 M4_RESERVED_PREFIX, len, name);
+	return -1;
 }
 
 /* A name the catalog cannot hold: "#define inline ..." is a macro named by

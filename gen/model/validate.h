@@ -54,9 +54,6 @@ int text_chars(int c, int first);	/* free text: printable ASCII, no quotes, \ $ 
  * the error points at the offending character: "expected WHAT, found 'C'
  * in 'S'". */
 int check_chars(const char *s, const struct loc *loc, const char *what, char_class_fn ok);
-/* Free text (text_chars) that holds no "m4_" either: it is copied into m4
- * input, where a builtin's name would be one more thing to get right. */
-int check_text(const char *s, const struct loc *loc, const char *what);
 
 /* The names m4 treats as macros while rendering a template (its builtins
  * under -P, and the templates' own macros, data and loop variables) all
@@ -65,8 +62,9 @@ int check_text(const char *s, const struct loc *loc, const char *what);
  * [A-Za-z_][A-Za-z0-9_]* and anything else one byte at a time, so
  * "1m4_dnl" holds the name m4_dnl and "xm4_dnl" holds none.
  * m4_reserved_name returns the first such name in s (*len: its length),
- * or NULL. */
+ * or NULL; check_m4_names reports it at its column and returns -1. */
 #define M4_RESERVED_PREFIX "m4_"
 const char *m4_reserved_name(const char *s, int *len);
+int check_m4_names(const char *s, const struct loc *loc);
 
 #endif

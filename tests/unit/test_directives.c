@@ -22,6 +22,7 @@
 #define TEXT "printable ASCII text without quotes, backslashes, $, ` or #"
 #define TARGET "a make target (letters, digits, '_', '.', '-'; not starting with '-')"
 #define CROSS "a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-'; not starting with '-')"
+#define RESERVED "is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n"
 
 static const struct {
 	const char *text, *diag;
@@ -65,9 +66,7 @@ static const struct {
 	  "t.cat:1:46: error: expected " TEXT " for unavailable=, found '$' in '$HOME'\n" },
 	{ A "unavailable=\"a\tb\"\n",
 	  "t.cat:1:47: error: expected " TEXT " for unavailable=, found byte 0x09 in 'a\tb'\n" },
-	{ A "unavailable=\"see m4_include\"\n",
-	  "t.cat:1:50: error: expected " TEXT " for unavailable=, found 'm4_' (how m4's builtins begin) in "
-	  "'see m4_include'\n" },
+	{ A "unavailable=\"see m4_include\"\n", "t.cat:1:50: error: 'm4_include' " RESERVED },
 
 	/* config lines */
 	{ "config c base=a$b\n", "t.cat:1:16: error: expected " TARGET " for base=, found '$' in 'a$b'\n" },
@@ -88,8 +87,7 @@ static const struct {
 	  "t.cat:2:13: error: expected " TEXT " in a string, found '\\' in 'a\\b'\n" },
 	{ "config c\n\tCONFIG_A=\"a\"b\"\n",
 	  "t.cat:2:13: error: expected " TEXT " in a string, found '\"' in 'a\"b'\n" },
-	{ "config c\n\tCONFIG_A=\"m4_dnl\"\n",
-	  "t.cat:2:12: error: expected " TEXT " in a string, found 'm4_' (how m4's builtins begin) in 'm4_dnl'\n" },
+	{ "config c\n\tCONFIG_A=\"m4_dnl\"\n", "t.cat:2:12: error: 'm4_dnl' " RESERVED },
 	{ "config c\n\tCONFIG_A=\"\xe2\x9f\xa6\"\n",
 	  "t.cat:2:12: error: expected " TEXT " in a string, found byte 0xe2 in '\xe2\x9f\xa6'\n" },
 	{ "config c\n\tCONFIG_A=yes\n",
@@ -100,8 +98,7 @@ static const struct {
 	/* forbid reasons */
 	{ "forbid linux/mm.h the $PATH\n", "t.cat:1:23: error: expected " TEXT " as the reason, found '$' in "
 	  "'the $PATH'\n" },
-	{ "forbid linux/mm.h no m4_dnl here\n", "t.cat:1:22: error: expected " TEXT " as the reason, found 'm4_' "
-	  "(how m4's builtins begin) in 'no m4_dnl here'\n" },
+	{ "forbid linux/mm.h no m4_dnl here\n", "t.cat:1:22: error: 'm4_dnl' " RESERVED },
 
 	/* the two injections of the issue */
 	{ "arch x karch=x kconfig=CONFIG_X unavailable=\"x \xe2\x9f\xa7m4_esyscmd(id > FILE)\xe2\x9f\xa6 y\"\n",

@@ -129,6 +129,22 @@ START_TEST(test_m4_reserved_name)
 }
 END_TEST
 
+START_TEST(test_check_m4_names)
+{
+	int rc;
+
+	diag_begin();
+	rc = check_m4_names("struct xm4_a", &at10);
+	free(diag_end());
+	ck_assert_int_eq(rc, 0);
+	diag_begin();
+	rc = check_m4_names("char [1m4_dnl]", &at10);
+	expect_diag(diag_end(), "t.cat:2:17: error: 'm4_dnl' is reserved for hdrtest's m4 templates: "
+		    "no name in the catalog may begin with m4_");
+	ck_assert_int_eq(rc, -1);
+}
+END_TEST
+
 START_TEST(test_check_identifier_ok)
 {
 	int rc;
@@ -419,6 +435,7 @@ Suite *validate_suite(void)
 	tcase_add_test(names, test_cell_name_chars);
 	tcase_add_test(names, test_no_leading_dash);
 	tcase_add_loop_test(names, test_m4_reserved_name, 0, sizeof(m4_names) / sizeof(m4_names[0]));
+	tcase_add_test(names, test_check_m4_names);
 	tcase_add_test(names, test_check_identifier_ok);
 	tcase_add_loop_test(names, test_check_identifier_errors, 0,
 			    sizeof(bad_identifiers) / sizeof(bad_identifiers[0]));
