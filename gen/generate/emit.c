@@ -462,10 +462,12 @@ static void free_inputs(struct cell_inputs *in)
 }
 
 /* The arch and config exist, and the catalog's file names can go into
- * the TUs' first line, through m4. */
+ * the TUs' first line, through m4: plain paths, without a name m4 would
+ * read as its own (m4_dnl.cat). */
 static int check_cell(const struct gen_opts *o)
 {
-	int i;
+	const char *reserved;
+	int i, len;
 
 	if (!catalog_arch(o->cat, o->arch)) {
 		error("arch '%s' is not in the catalog", o->arch);
@@ -479,6 +481,12 @@ static int check_cell(const struct gen_opts *o)
 		if (!is_plain_path(o->cat->files[i])) {
 			error("catalog file name '%s': expected letters, digits and _ . + - / only "
 			      "(it is copied into generated files)", o->cat->files[i]);
+			return -1;
+		}
+		reserved = m4_reserved_name(o->cat->files[i], &len);
+		if (reserved) {
+			error("catalog file name '%s': '%.*s' is reserved for hdrtest's m4 templates "
+			      "(the name is copied into generated files through m4)", o->cat->files[i], len, reserved);
 			return -1;
 		}
 	}

@@ -8,26 +8,42 @@
 
 #include "base/files.h"
 #include "base/process.h"
+#include "model/validate.h"
 
 #define M4_LQUOTE "\xe2\x9f\xa6"	/* ⟦ */
 #define M4_RQUOTE "\xe2\x9f\xa7"	/* ⟧ */
+/* What the data's names begin with: m4_ht_get in templates/hdrtest.m4
+ * reads "m4_HT_" NAME back. */
+#define M4_DATA "m4_HT_"
 
-/* The catalog's checks keep m4's quotes out of every value; should one
- * slip through, it must not end the quoted value early and have m4 run
- * the rest: the definition is replaced by a failure of the m4 run. */
+/* The catalog's checks keep m4's quotes and every name that begins with
+ * m4_ out of its values; should one slip through (or come from elsewhere),
+ * it must neither end the quoted value early and have m4 run the rest, nor
+ * be expanded where a template rescans the value: the definition is
+ * replaced by a failure of the m4 run. */
 void m4_def(struct strbuf *sb, const char *name, const char *value)
 {
+	const char *reserved;
+	int len;
+
 	if (strstr(value, M4_LQUOTE) || strstr(value, M4_RQUOTE)) {
-		error("the value of HT_%s holds m4's quote characters: not passed to m4", name);
-		sb_addf(sb, "ht_fail(⟦HT_%s: a value with quote characters⟧)\n", name);
+		error("the value of " M4_DATA "%s holds m4's quote characters: not passed to m4", name);
+		sb_addf(sb, "m4_ht_fail(⟦" M4_DATA "%s: a value with quote characters⟧)\n", name);
 		return;
 	}
-	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%s⟧)\n", name, value);
+	reserved = m4_reserved_name(value, &len);
+	if (reserved) {
+		error("the value of " M4_DATA "%s, '%s', holds '%.*s', which is reserved for hdrtest's m4 "
+		      "templates: not passed to m4", name, value, len, reserved);
+		sb_addf(sb, "m4_ht_fail(⟦" M4_DATA "%s: a value with a reserved name⟧)\n", name);
+		return;
+	}
+	sb_addf(sb, "m4_define(⟦" M4_DATA "%s⟧, ⟦%s⟧)\n", name, value);
 }
 
 void m4_defi(struct strbuf *sb, const char *name, int value)
 {
-	sb_addf(sb, "m4_define(⟦HT_%s⟧, ⟦%d⟧)\n", name, value);
+	sb_addf(sb, "m4_define(⟦" M4_DATA "%s⟧, ⟦%d⟧)\n", name, value);
 }
 
 /* Every template renders to something: an empty file means m4 stopped

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Rendering a template: the generator writes its data as m4 definitions
- * (m4_define(⟦HT_NAME⟧, ⟦value⟧)) and runs m4 -P -E over the prelude, the
- * definitions and the template.  Values are validated before they get
- * here: they cannot contain the quote characters ⟦ ⟧ (m4_def refuses them
- * all the same), and the prelude takes away every builtin that reaches
- * outside m4 (syscmd, include, m4exit...), should a template rescan one. */
+ * (m4_define(⟦m4_HT_NAME⟧, ⟦value⟧)) and runs m4 -P -E over the prelude,
+ * the definitions and the template.  Values are validated before they get
+ * here: they cannot contain the quote characters ⟦ ⟧ nor a name that
+ * begins with m4_, the prefix of every macro while rendering (m4_def
+ * refuses both all the same), and the prelude takes away every builtin
+ * that reaches outside m4 (syscmd, include, m4exit...). */
 #ifndef HDRTEST_M4RENDER_H
 #define HDRTEST_M4RENDER_H
 

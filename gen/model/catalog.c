@@ -287,7 +287,8 @@ static int parse_header_skip(struct parse_state *ps, const char *p, char **reaso
 		if (*c == '#' || *c == '\'')
 			*c = ' ';
 	rl.col++;
-	ret = check_text(text, &rl, "printable ASCII text without double quotes, backslashes, $ or ` in the skip reason");
+	ret = check_chars(text, &rl, "printable ASCII text without double quotes, backslashes, $ or ` in the skip reason",
+			  text_chars);
 	free(text);
 	if (ret)
 		return -1;
@@ -353,7 +354,7 @@ static void parse_forbid(struct parse_state *ps, const char *kw)
 	}
 	reason = skip_ws(p + n);
 	rl = loc_at(ps, reason);
-	if (check_text(reason, &rl, FREE_TEXT " as the reason")) {
+	if (check_chars(reason, &rl, FREE_TEXT " as the reason", text_chars)) {
 		free(path);
 		return;
 	}
@@ -523,6 +524,7 @@ static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_
 }
 
 #define ARCH_NAME "an arch name (letters, digits, '_', '.', '+', '-')"
+#define MAKE_TARGET "a make target (letters, digits, '_', '.', '-'; not starting with '-')"
 
 /* The arch fields, and what each may hold: every one ends up in make
  * variables and shell commands (ci/prepare-kbuild.sh), and name, package
@@ -538,15 +540,13 @@ static const struct arch_field {
 	{ "kconfig", offsetof(struct arch, kconfig), "a CONFIG_ symbol (upper-case letters, digits, '_')",
 	  kconfig_chars },
 	{ "cross", offsetof(struct arch, cross),
-	  "a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-')",
+	  "a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-'; not starting with '-')",
 	  toolchain_chars },
 	{ "llvm", offsetof(struct arch, llvm), "1 or -VERSION", llvm_chars },
 	{ "package", offsetof(struct arch, package),
 	  "a Debian package name (lower-case letters, digits, '+', '.', '-')", package_chars },
-	{ "defconfig", offsetof(struct arch, defconfig), "a make target (letters, digits, '_', '.', '-')",
-	  target_chars },
-	/* no character class: free text */
-	{ "unavailable", offsetof(struct arch, unavailable), FREE_TEXT, NULL },
+	{ "defconfig", offsetof(struct arch, defconfig), MAKE_TARGET, target_chars },
+	{ "unavailable", offsetof(struct arch, unavailable), FREE_TEXT, text_chars },
 };
 
 /* What the character classes cannot say: the shape of the whole value. */
@@ -626,9 +626,7 @@ static int set_arch_field(struct parse_state *ps, void *obj, const char *key, ch
 		return -1;
 	}
 	what = xasprintf("%s for %s=", f->what, key);
-	if (!f->chars)
-		bad = check_text(value, vl, what);
-	else if (f->chars == package_chars)
+	if (f->chars == package_chars)
 		bad = check_packages(value, vl, what);
 	else
 		bad = check_chars(value, vl, what, f->chars) || check_arch_value(f, value, vl);
@@ -717,8 +715,7 @@ static int set_config_field(struct parse_state *ps, void *obj, const char *key, 
 			free(value);
 			return -1;
 		}
-		if (check_chars(value, vl, "a make target (letters, digits, '_', '.', '-') for base=",
-				target_chars)) {
+		if (check_chars(value, vl, MAKE_TARGET " for base=", target_chars)) {
 			free(value);
 			return -1;
 		}
@@ -821,7 +818,7 @@ static int check_fragment_value(const char *v, const struct loc *vl, const char 
 		int ret;
 
 		tl.col++;
-		ret = check_text(text, &tl, FREE_TEXT " in a string");
+		ret = check_chars(text, &tl, FREE_TEXT " in a string", text_chars);
 		free(text);
 		return ret;
 	}
@@ -881,7 +878,7 @@ static void parse_fragment(struct parse_state *ps, const char *p)
 	f->loc = l;
 }
 
-static void parse_line(struct parse_state *ps)
+static void parse_directive(struct parse_state *ps)
 {
 	const char *p = skip_ws(ps->text), *w = p;
 	size_t n = word(&w);
@@ -918,6 +915,20 @@ static void parse_line(struct parse_state *ps)
 			 "(func, macro, call, const, flag, var, type, todo) or CONFIG_NAME=value, found '%.*s'",
 			 (int)n, w);
 #undef IS
+}
+
+/* One line: its directive, then, if that parsed, the one rule for every
+ * value in it: no name m4 reads as its own (a line refused for another
+ * reason says that alone, and one refused here keeps its place: a header
+ * line still holds the symbols below it). */
+static void parse_line(struct parse_state *ps)
+{
+	int before = error_count();
+	struct loc l = loc_at(ps, ps->text);
+
+	parse_directive(ps);
+	if (error_count() == before)
+		check_m4_names(ps->text, &l);
 }
 
 /* Cut the comment off a line: '#' outside double quotes. */

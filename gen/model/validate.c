@@ -378,9 +378,12 @@ int kconfig_chars(int c, int first)
 	return is_upper(c) || is_digit(c) || c == '_';
 }
 
+/* A CROSS_COMPILE prefix and a make target: never a leading '-', or the
+ * word would be an option where it starts a command's argument
+ * ("command -v -x-gcc", "make -j99"). */
 int toolchain_chars(int c, int first)
 {
-	return is_alnum(c) || in_set(c, "_.+-");
+	return is_alnum(c) || in_set(c, "_.+") || (!first && c == '-');
 }
 
 int llvm_chars(int c, int first)
@@ -395,7 +398,7 @@ int package_chars(int c, int first)
 
 int target_chars(int c, int first)
 {
-	return is_alnum(c) || in_set(c, "_.-");
+	return is_alnum(c) || in_set(c, "_.") || (!first && c == '-');
 }
 
 int text_chars(int c, int first)
@@ -423,19 +426,38 @@ int check_chars(const char *s, const struct loc *loc, const char *what, char_cla
 	return 0;
 }
 
-int check_text(const char *s, const struct loc *loc, const char *what)
+const char *m4_reserved_name(const char *s, int *len)
+{
+	const char *p = s, *name;
+
+	while (*p) {
+		if (!ident_chars((unsigned char)*p, 1)) {
+			p++;
+			continue;
+		}
+		for (name = p; ident_chars((unsigned char)*p, 0); p++)
+			;
+		if (starts_with(name, M4_RESERVED_PREFIX)) {
+			*len = (int)(p - name);
+			return name;
+		}
+	}
+	return NULL;
+}
+
+int check_m4_names(const char *s, const struct loc *loc)
 {
 	struct loc l = *loc;
-	const char *m4 = strstr(s, "m4_");
+	const char *name;
+	int len;
 
-	if (check_chars(s, loc, what, text_chars))
-		return -1;
-	if (m4) {
-		l.col += (int)(m4 - s);
-		error_at(&l, "expected %s, found 'm4_' (how m4's builtins begin) in '%s'", what, s);
-		return -1;
-	}
-	return 0;
+	name = m4_reserved_name(s, &len);
+	if (!name)
+		return 0;
+	l.col += (int)(name - s);
+	error_at(&l, "'%.*s' is reserved for hdrtest's m4 templates: no name in the catalog may begin with "
+		 M4_RESERVED_PREFIX, len, name);
+	return -1;
 }
 
 /* A name the catalog cannot hold: "#define inline ..." is a macro named by

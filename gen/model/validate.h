@@ -44,18 +44,27 @@ int ident_chars(int c, int first);	/* C identifier */
 int cell_name_chars(int c, int first);	/* arch and config names */
 int karch_chars(int c, int first);	/* kbuild's ARCH= */
 int kconfig_chars(int c, int first);	/* CONFIG_ symbols, after CONFIG_ */
-int toolchain_chars(int c, int first);	/* CROSS_COMPILE= prefix */
+int toolchain_chars(int c, int first);	/* CROSS_COMPILE= prefix, not starting with '-' */
 int llvm_chars(int c, int first);	/* LLVM=1 or LLVM=-19 */
 int package_chars(int c, int first);	/* Debian package name */
-int target_chars(int c, int first);	/* defconfig make target */
+int target_chars(int c, int first);	/* defconfig make target, not starting with '-' */
 int text_chars(int c, int first);	/* free text: printable ASCII, no quotes, \ $ ` # */
 
 /* Report and return -1 unless every character of s is in the class ok;
  * the error points at the offending character: "expected WHAT, found 'C'
  * in 'S'". */
 int check_chars(const char *s, const struct loc *loc, const char *what, char_class_fn ok);
-/* Free text (text_chars) that holds no "m4_" either: it is copied into m4
- * input, where a builtin's name would be one more thing to get right. */
-int check_text(const char *s, const struct loc *loc, const char *what);
+
+/* The names m4 treats as macros while rendering a template (its builtins
+ * under -P, and the templates' own macros, data and loop variables) all
+ * begin with m4_, a prefix no catalog value may use: m4 would expand such
+ * a name wherever a template rescans the value.  m4 reads a name as
+ * [A-Za-z_][A-Za-z0-9_]* and anything else one byte at a time, so
+ * "1m4_dnl" holds the name m4_dnl and "xm4_dnl" holds none.
+ * m4_reserved_name returns the first such name in s (*len: its length),
+ * or NULL; check_m4_names reports it at its column and returns -1. */
+#define M4_RESERVED_PREFIX "m4_"
+const char *m4_reserved_name(const char *s, int *len);
+int check_m4_names(const char *s, const struct loc *loc);
 
 #endif

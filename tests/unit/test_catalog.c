@@ -529,7 +529,8 @@ static const struct {
 	{ "arch a karch=x;y kconfig=CONFIG_X\n", 
 	  "t.cat:1:15: error: expected a kernel ARCH= name (lower-case letters, digits, '_') for karch=, found ';' in 'x;y'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X cross=\"a b\"\n",
-	  "t.cat:1:41: error: expected a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-') for cross=, "
+	  "t.cat:1:41: error: expected a toolchain prefix like aarch64-linux-gnu- (letters, digits, '_', '.', '+', '-'; "
+	  "not starting with '-') for cross=, "
 	  "found ' ' in 'a b'\n" },
 	{ "arch a karch=x kconfig=CONFIG_X package=$(pkg)\n",
 	  "t.cat:1:41: error: expected a Debian package name (lower-case letters, digits, '+', '.', '-') for package=, "
@@ -562,7 +563,8 @@ static const struct {
 	  "t.cat:1:9: error: expected a config name (letters, digits, '_', '.', '+', '-'), found '/' in 'a/b'\n" },
 	{ "config c colour=red\n", "t.cat:1:10: error: unknown config field 'colour': expected base or arches\n" },
 	{ "config c base=x base=y\n", "t.cat:1:17: error: config field 'base' given twice\n" },
-	{ "config c base=a/b\n", "t.cat:1:16: error: expected a make target (letters, digits, '_', '.', '-') for base=, found '/' in 'a/b'\n" },
+	{ "config c base=a/b\n", "t.cat:1:16: error: expected a make target (letters, digits, '_', '.', '-'; not starting "
+	  "with '-') for base=, found '/' in 'a/b'\n" },
 	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=x arches=x\n",
 	  "t.cat:2:19: error: config field 'arches' given twice\n" },
 	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=all arches=x\n",
@@ -590,6 +592,32 @@ static const struct {
 	  "t.cat:2:11: error: expected a value (y, m, n, a number or a \"string\") after 'CONFIG_A='\n" },
 	{ "config c\n\tCONFIG_A=y\n\tCONFIG_A=n\n",
 	  "t.cat:3:2: error: CONFIG_A is set twice in config 'c': already at line 2\n" },
+
+	/* names m4 would read as its own (its builtins under -P, the
+	 * templates' macros, data and loop variables): the first on a line */
+	{ "header a/b.h\n\tmacro\toffset_in_thp\tm4_dnl unsigned long (const struct page *)\n",
+	  "t.cat:2:22: error: 'm4_dnl' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header a/b.h\n\ttype struct m4_ht_fail(x) *\n", "t.cat:2:14: error: 'm4_ht_fail' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header a/b.h\n\tfunc m4_eval int (int)\n", "t.cat:2:7: error: 'm4_eval' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header a/b.h\n\tfunc f int (struct m4_divert *)\n", "t.cat:2:21: error: 'm4_divert' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header a/b.h\n\tvar v char [1m4_dnl]\n", "t.cat:2:15: error: 'm4_dnl' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header a/b.h\n\ttodo t m4_kind\n", "t.cat:2:9: error: 'm4_kind' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header a/b.h\n\tfunc m4_a m4_b (void)\n", "t.cat:2:7: error: 'm4_a' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header m4_dnl/a.h\n", "t.cat:1:8: error: 'm4_dnl' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header linux/a.h skip \"only m4_include it\"\n", "t.cat:1:29: error: 'm4_include' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	/* a line is checked for these once it parsed: one error for it, and
+	 * its symbols still have their header */
+	{ "header m4_a/b.h\n\tflag F\n",
+	  "t.cat:1:8: error: 'm4_a' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "header a/b.h\n\tfunc m4_f int\n",
+	  "t.cat:2:15: error: expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' ending in ')'\n" },
+	{ "forbid linux/m4_x.h\n", "t.cat:1:14: error: 'm4_x' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "define m4_ifelse CONFIG_A\n", "t.cat:1:8: error: 'm4_ifelse' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "arch m4_divnum karch=x kconfig=CONFIG_X\n", "t.cat:1:6: error: 'm4_divnum' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "config m4_c\n", "t.cat:1:8: error: 'm4_c' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n" },
+	{ "arch x karch=x kconfig=CONFIG_X\nconfig c arches=x,m4_y\n",
+	  "t.cat:2:19: error: 'm4_y' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n"
+	  "t.cat:2:19: error: config 'c' names arch 'm4_y', which no arch line defines\n" },
 
 	/* every error is reported, in order */
 	{ "header a/b.h\n\tflag 1\n\tfunc f\nbogus\n\tconst K void\n",
@@ -634,6 +662,26 @@ START_TEST(test_empty_catalog)
 	ck_assert_ptr_nonnull(cat);
 	ck_assert_int_eq(cat->nheaders, 0);
 	ck_assert_int_eq(cat->narches, 0);
+	catalog_free(cat);
+}
+END_TEST
+
+/* Names that m4 does not read as beginning with m4_ are the catalog's: the
+ * templates' old macro names, their loop variables' names and names that
+ * only hold m4_ further on. */
+START_TEST(test_names_near_m4)
+{
+	struct catalog *cat = read_cat("header a/b.h\n"
+				       "\ttype struct xm4_dnl\n"
+				       "\ttype struct foo_m4_bar\n"
+				       "\tvar buf char [0xm4_]\n"
+				       "\tflag M4_DNL\n"
+				       "\tfunc i int (struct j *)\n"
+				       "\tfunc ht_get int (ht_s)\n"
+				       "\tconst HT_SYM_1_NAME int\n");
+
+	ck_assert_msg(cat != NULL, "%s", diag);
+	ck_assert_int_eq(cat->headers[0]->nsyms, 7);
 	catalog_free(cat);
 }
 END_TEST
@@ -683,6 +731,7 @@ Suite *catalog_suite(void)
 	tcase_add_test(good_tc, test_several_files);
 	tcase_add_test(good_tc, test_fragments_per_config);
 	tcase_add_test(good_tc, test_empty_catalog);
+	tcase_add_test(good_tc, test_names_near_m4);
 	tcase_add_test(good_tc, test_real_catalog);
 	suite_add_tcase(s, good_tc);
 

@@ -502,6 +502,93 @@ START_TEST(test_m4_options)
 }
 END_TEST
 
+/* text with its first "from" replaced by "to"; *line gets that line's
+ * number (caller frees). */
+static char *replace_once(const char *text, const char *from, const char *to, int *line)
+{
+	const char *hit = strstr(text, from), *p;
+
+	ck_assert_msg(hit != NULL, "no '%s' in the text", from);
+	*line = 1;
+	for (p = text; p < hit; p++)
+		*line += *p == '\n';
+	return xasprintf("%.*s%s%s", (int)(hit - text), text, to, hit + strlen(from));
+}
+
+/* Everything under dir, with each file's size, one a line. */
+static char *tree_list(const char *dir)
+{
+	char *cmd = xasprintf("cd '%s' && find . -printf '%%p %%s\\n' | LC_ALL=C sort", dir), buf[4096];
+	FILE *f = popen(cmd, "r");
+	struct strbuf sb;
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	sb_init(&sb);
+	sb_add(&sb, "");
+	while ((n = fread(buf, 1, sizeof(buf), f)))
+		sb_addn(&sb, buf, n);
+	ck_assert_int_eq(pclose(f), 0);
+	free(cmd);
+	return sb_detach(&sb);
+}
+
+/* A value m4 would read as a macro (m4_dnl in a type) is refused where
+ * the catalog is read: gen stops with the catalog's line and column,
+ * exit 2, and writes nothing. */
+START_TEST(test_gen_refuses_m4_name)
+{
+	char *dir = tmp_dir(), *out = planned_fixture_cell(dir), *text = slurp(FIXTURE_CAT), *bad, *path;
+	char *before, *after, *diag, *want;
+	int line;
+
+	bad = replace_once(text, "\tconst\tGOOD_MAX\tint\n", "\tconst\tGOOD_MAX\tm4_dnl int\n", &line);
+	path = put_file(dir, "fixture.cat", bad);
+	before = tree_list(out);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--out", out, path, NULL), CMD_ERROR);
+	want = xasprintf("%s:%d:17: error: 'm4_dnl' is reserved for hdrtest's m4 templates: no name in the "
+			 "catalog may begin with m4_\n", path, line);
+	ck_assert_str_eq(diag, want);
+	after = tree_list(out);
+	ck_assert_str_eq(after, before);
+	free(want);
+	free(diag);
+	free(after);
+	free(before);
+	free(path);
+	free(bad);
+	free(text);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+/* catalog-check on such a catalog: an input error (2), not "no drift",
+ * and no drift file. */
+START_TEST(test_catalog_check_refuses_m4_name)
+{
+	char *dir = tmp_dir(), *text = slurp(DRIFT "/fx.cat"), *bad, *path, *diag, *want;
+	char *drift = xasprintf("%s/drift.tsv", dir);
+	int line;
+
+	bad = replace_once(text, "\tfx_order\tunsigned int", "\tfx_order\tm4_dnl unsigned int", &line);
+	path = put_file(dir, "fx.cat", bad);
+	ck_assert_int_eq(run(&cmd_catalog_check, &diag, "--tree", DRIFT "/tree", "--drift-out", drift, path, NULL),
+			 CMD_ERROR);
+	want = xasprintf("%s:%d:16: error: 'm4_dnl' is reserved for hdrtest's m4 templates: no name in the "
+			 "catalog may begin with m4_\n", path, line);
+	ck_assert_str_eq(diag, want);
+	ck_assert(!file_exists(drift));
+	free(want);
+	free(diag);
+	free(drift);
+	free(path);
+	free(bad);
+	free(text);
+	free(dir);
+}
+END_TEST
+
 Suite *commands_suite(void)
 {
 	Suite *s = suite_create("commands");
@@ -519,6 +606,8 @@ Suite *commands_suite(void)
 	tcase_add_test(tc, test_probe_options_any_order);
 	tcase_add_test(tc, test_fixed_position_commands_any_order);
 	tcase_add_test(tc, test_m4_options);
+	tcase_add_test(tc, test_gen_refuses_m4_name);
+	tcase_add_test(tc, test_catalog_check_refuses_m4_name);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -40,16 +40,22 @@ START_TEST(test_is_identifier)
 }
 END_TEST
 
-/* Names of arches and configs, which are also used in paths and make
- * variables. */
-static int cell_name_ok(const char *s)
+/* Whether check_chars takes s in the class ok. */
+static int chars_ok(const char *s, char_class_fn ok)
 {
 	int rc;
 
 	diag_begin();
-	rc = check_chars(s, &at10, "a cell name", cell_name_chars);
+	rc = check_chars(s, &at10, "a word", ok);
 	free(diag_end());
 	return rc == 0;
+}
+
+/* Names of arches and configs, which are also used in paths and make
+ * variables. */
+static int cell_name_ok(const char *s)
+{
+	return chars_ok(s, cell_name_chars);
 }
 
 START_TEST(test_cell_name_chars)
@@ -64,6 +70,78 @@ START_TEST(test_cell_name_chars)
 	ck_assert(!cell_name_ok("a/b"));
 	ck_assert(!cell_name_ok("a b"));
 	ck_assert(!cell_name_ok("a$b"));
+}
+END_TEST
+
+/* A make target and a CROSS_COMPILE prefix reach a command line: one that
+ * begins with '-' would be read as an option (make -j99). */
+START_TEST(test_no_leading_dash)
+{
+	ck_assert(chars_ok("defconfig", target_chars));
+	ck_assert(chars_ok("nommu_k210_defconfig", target_chars));
+	ck_assert(chars_ok("a-b.c", target_chars));
+	ck_assert(!chars_ok("-j99", target_chars));
+	ck_assert(!chars_ok("-", target_chars));
+	ck_assert(chars_ok("aarch64-linux-gnu-", toolchain_chars));
+	ck_assert(chars_ok("x86_64-linux-gnu-", toolchain_chars));
+	ck_assert(!chars_ok("-x-", toolchain_chars));
+	ck_assert(!chars_ok("--version-", toolchain_chars));
+}
+END_TEST
+
+/* m4 reads a name as [A-Za-z_][A-Za-z0-9_]* and anything else one byte at
+ * a time: the names it would look up in each text, and where the first
+ * one beginning with m4_ starts (-1: none). */
+static const struct {
+	const char *s;
+	int at, len;
+} m4_names[] = {
+	{ "m4_dnl", 0, 6 },
+	{ "m4_dnl unsigned long", 0, 6 },
+	{ "struct m4_divert *", 7, 9 },
+	{ "char [1m4_dnl]", 7, 6 },	/* "1" is not a name: m4_dnl starts after it */
+	{ "linux/m4_x.h", 6, 4 },
+	{ "a,m4_", 2, 3 },
+	{ "xm4_dnl", -1, 0 },		/* one name, xm4_dnl */
+	{ "_m4_dnl", -1, 0 },
+	{ "0xm4_dnl", -1, 0 },		/* "0", then the name xm4_dnl */
+	{ "foo_m4_bar", -1, 0 },
+	{ "M4_DNL", -1, 0 },		/* m4 is case-sensitive */
+	{ "m4", -1, 0 },
+	{ "m4dnl", -1, 0 },
+	{ "CONFIG_m4_x", -1, 0 },
+	{ "", -1, 0 },
+};
+
+START_TEST(test_m4_reserved_name)
+{
+	int len = -1;
+	const char *p = m4_reserved_name(m4_names[_i].s, &len);
+
+	if (m4_names[_i].at < 0) {
+		ck_assert_msg(p == NULL, "'%s': found a reserved name at %d", m4_names[_i].s,
+			      p ? (int)(p - m4_names[_i].s) : -1);
+		return;
+	}
+	ck_assert_msg(p != NULL, "'%s': no reserved name found", m4_names[_i].s);
+	ck_assert_int_eq(p - m4_names[_i].s, m4_names[_i].at);
+	ck_assert_int_eq(len, m4_names[_i].len);
+}
+END_TEST
+
+START_TEST(test_check_m4_names)
+{
+	int rc;
+
+	diag_begin();
+	rc = check_m4_names("struct xm4_a", &at10);
+	free(diag_end());
+	ck_assert_int_eq(rc, 0);
+	diag_begin();
+	rc = check_m4_names("char [1m4_dnl]", &at10);
+	expect_diag(diag_end(), "t.cat:2:17: error: 'm4_dnl' is reserved for hdrtest's m4 templates: "
+		    "no name in the catalog may begin with m4_");
+	ck_assert_int_eq(rc, -1);
 }
 END_TEST
 
@@ -355,6 +433,9 @@ Suite *validate_suite(void)
 
 	tcase_add_test(names, test_is_identifier);
 	tcase_add_test(names, test_cell_name_chars);
+	tcase_add_test(names, test_no_leading_dash);
+	tcase_add_loop_test(names, test_m4_reserved_name, 0, sizeof(m4_names) / sizeof(m4_names[0]));
+	tcase_add_test(names, test_check_m4_names);
 	tcase_add_test(names, test_check_identifier_ok);
 	tcase_add_loop_test(names, test_check_identifier_errors, 0,
 			    sizeof(bad_identifiers) / sizeof(bad_identifiers[0]));

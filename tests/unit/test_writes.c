@@ -20,6 +20,7 @@
 #include "base/files.h"
 #include "helpers.h"
 #include "generate/m4render.h"
+#include "model/validate.h"
 #include "scan/scan.h"
 #include "suites.h"
 #include "base/util.h"
@@ -305,7 +306,7 @@ END_TEST
 /* A value that ends m4's quote early cannot run what follows it. */
 START_TEST(m4_def_refuses_quotes)
 {
-	char *t = templates_with("value: m4_defn(⟦HT_V⟧)\n"), *diag, *flag = xasprintf("%s/ran", t);
+	char *t = templates_with("value: m4_defn(⟦m4_HT_V⟧)\n"), *diag, *flag = xasprintf("%s/ran", t);
 	char *value = xasprintf("x ⟧m4_esyscmd(⟦touch %s⟧)⟦ y", flag);
 	struct strbuf sb;
 
@@ -315,7 +316,7 @@ START_TEST(m4_def_refuses_quotes)
 	m4_def(&sb, "V", value);
 	diag = diag_end();
 	ck_assert_str_eq(diag,
-			 "hdrtest: error: the value of HT_V holds m4's quote characters: not passed to m4\n");
+			 "hdrtest: error: the value of m4_HT_V holds m4's quote characters: not passed to m4\n");
 	free(diag);
 	sb_add(&sb, "m4_divert(0)m4_dnl\n");
 	ck_assert_int_eq(render(t, sb.buf, &diag), -1);
@@ -330,18 +331,17 @@ START_TEST(m4_def_refuses_quotes)
 END_TEST
 
 /* A template that rescans a value (here through m4_ifelse) meets only
- * text: the builtins that reach outside m4 are gone. */
+ * text: the builtins that reach outside m4 are gone.  (The value is
+ * defined here directly: m4_def would refuse it, see below.) */
 START_TEST(m4_rescanned_value_runs_nothing)
 {
-	char *t = templates_with("m4_ifelse(1, 1, m4_defn(⟦HT_V⟧))m4_m4exit(0)\nend\n");
+	char *t = templates_with("m4_ifelse(1, 1, m4_defn(⟦m4_HT_V⟧))m4_m4exit(0)\nend\n");
 	char *flag = xasprintf("%s/ran", t), *value = xasprintf("m4_syscmd(touch %s)", flag), *diag, *out;
 	char *want = xasprintf("%s%s\nend\n", value, "m4_m4exit(0)");
 	struct strbuf sb;
 
 	sb_init(&sb);
-	sb_add(&sb, "m4_divert(-1)\n");
-	m4_def(&sb, "V", value);
-	sb_add(&sb, "m4_divert(0)m4_dnl\n");
+	sb_addf(&sb, "m4_divert(-1)\nm4_define(⟦m4_HT_V⟧, ⟦%s⟧)\nm4_divert(0)m4_dnl\n", value);
 	ck_assert_int_eq(render(t, sb.buf, &diag), 0);
 	ck_assert_str_eq(diag, "");
 	ck_assert_msg(!file_exists(flag), "m4 ran the command in the value");
@@ -354,6 +354,74 @@ START_TEST(m4_rescanned_value_runs_nothing)
 	free(flag);
 	free(diag);
 	free(t);
+}
+END_TEST
+
+/* Should a value holding a name m4 reads as its own get past the catalog
+ * (the catalog refuses them all), m4_def refuses it, naming the value,
+ * and the render fails instead of expanding it. */
+START_TEST(m4_def_refuses_reserved_names)
+{
+	char *t = templates_with("m4_ifelse(1, 1, m4_defn(⟦m4_HT_V⟧))\nend\n"), *diag;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_add(&sb, "m4_divert(-1)\n");
+	diag_begin();
+	m4_def(&sb, "V", "char [1m4_dnl] x");
+	diag = diag_end();
+	ck_assert_str_eq(diag, "hdrtest: error: the value of m4_HT_V, 'char [1m4_dnl] x', holds 'm4_dnl', which is "
+			 "reserved for hdrtest's m4 templates: not passed to m4\n");
+	free(diag);
+	sb_add(&sb, "m4_divert(0)m4_dnl\n");
+	ck_assert_int_eq(render(t, sb.buf, &diag), -1);
+	ck_assert_msg(starts_with(diag, "hdrtest: error: m4 failed (exit 1)"), "%s", diag);
+	sb_release(&sb);
+	free(diag);
+	free(t);
+}
+END_TEST
+
+/* Every name m4 treats as a macro while rendering is in the namespace the
+ * catalog can never use (model/validate.h, m4_reserved_name): each name
+ * the templates define (m4_define, m4_pushdef, or a loop variable of
+ * m4_ht_for) and the data m4_def defines. */
+START_TEST(m4_template_names_are_reserved)
+{
+	static const char *const files[] = { "templates/hdrtest.m4", "templates/tu.c.m4",
+					      "templates/gitlab-ci.yml.m4", "templates/github-workflow.yml.m4" };
+	static const char *const definers[] = { "m4_define(⟦", "m4_pushdef(⟦", "_for(⟦" };
+	struct strbuf sb;
+	size_t f, d;
+	int n = 0, len;
+
+	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		char *text = slurp(files[f]);
+
+		for (d = 0; d < sizeof(definers) / sizeof(definers[0]); d++) {
+			const char *p = text;
+
+			while ((p = strstr(p, definers[d]))) {
+				const char *name = p + strlen(definers[d]), *end = strstr(name, "⟧");
+
+				p = name;
+				ck_assert_ptr_nonnull(end);
+				if (*name == '$')
+					continue;	/* a macro's argument, checked where it is called */
+				ck_assert_msg(m4_reserved_name(name, &len) == name && name + len == end,
+					      "%s defines '%.*s', a name the catalog may hold", files[f],
+					      (int)(end - name), name);
+				n++;
+			}
+		}
+		free(text);
+	}
+	ck_assert_int_gt(n, 20);
+	sb_init(&sb);
+	m4_def(&sb, "SYM_1_NAME", "x");
+	m4_defi(&sb, "NSYM", 1);
+	ck_assert_str_eq(sb.buf, "m4_define(⟦m4_HT_SYM_1_NAME⟧, ⟦x⟧)\nm4_define(⟦m4_HT_NSYM⟧, ⟦1⟧)\n");
+	sb_release(&sb);
 }
 END_TEST
 
@@ -398,6 +466,8 @@ Suite *writes_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_test(m4, m4_empty_output_fails);
 	tcase_add_test(m4, m4_def_refuses_quotes);
+	tcase_add_test(m4, m4_def_refuses_reserved_names);
+	tcase_add_test(m4, m4_template_names_are_reserved);
 	tcase_add_test(m4, m4_rescanned_value_runs_nothing);
 	suite_add_tcase(s, m4);
 	return s;
