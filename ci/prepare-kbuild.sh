@@ -49,8 +49,33 @@ case ${flags%% *} in
 *n*) exit 0 ;;
 esac
 [ -f "$cell/plan" ] || die "$cell/plan: no such file (run 'hdrtest plan' first)"
-# shellcheck disable=SC1091 # written by hdrtest plan
-. "$cell/plan"
+
+# The plan's name='value' lines, read as data, never run as shell code:
+# sourcing it ran what a value held (a tree's series stamp, a PATH dir).
+# Only the names hdrtest plan writes are set.
+read_plan() { # read_plan FILE
+	rp_n=0
+	while IFS= read -r rp_line || [ -n "$rp_line" ]; do
+		rp_n=$((rp_n + 1))
+		case $rp_line in
+		'#'* | '') continue ;;
+		esac
+		rp_name=${rp_line%%=*}
+		rp_value=${rp_line#*=}
+		case $rp_value in
+		\'*\') rp_value=${rp_value#\'} rp_value=${rp_value%\'} ;;
+		*) die "$1:$rp_n: expected name='value'" ;;
+		esac
+		case $rp_name in
+		arch | config | karch | cross | llvm | packages | unavailable | base | fragment | seed | tree | cache | \
+		overlay | tree_identity | compiler_identity)
+			eval "$rp_name=\$rp_value" ;;
+		*) die "$1:$rp_n: unknown name '$rp_name'" ;;
+		esac
+	done < "$1"
+}
+arch='' config='' karch='' cross='' llvm='' packages='' unavailable='' base='' fragment='' seed='' tree='' cache=''
+read_plan "$cell/plan"
 
 # shellcheck source=ci/kbuild-recipe.sh
 . "$here/kbuild-recipe.sh"

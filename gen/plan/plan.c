@@ -69,10 +69,45 @@ static int check_names(char **words, int nwords, char **names, int nnames, const
 	return bad ? -1 : 0;
 }
 
-/* name='value': sh reads it with '.', plan_read() with the same rule. */
-static void put(struct strbuf *sb, const char *name, const char *value)
+/* A value that a quote or a line break would cut short, or a control
+ * character hide, cannot be written as name='value'. */
+static int quotable(const char *value)
 {
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)value; p && *p; p++)
+		if (*p == '\'' || *p < 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
+}
+
+/* name='value', which the prepare script and plan_read() read back.  Every
+ * value is checked here, whatever its source (the catalog, the command
+ * line, the tree, PATH); *bad is set after an error naming it. */
+static void put(struct strbuf *sb, const char *name, const char *value, int *bad)
+{
+	if (!quotable(value)) {
+		error("the plan's %s '%s' holds a quote or a control character: it cannot be passed to the "
+		      "prepare script", name, value);
+		*bad = 1;
+		return;
+	}
 	sb_addf(sb, "%s='%s'\n", name, value ? value : "");
+}
+
+/* Text from outside (a stamp file's line, a path found in PATH) as an
+ * identity: compared, never used, so a quote, a backslash, a control
+ * character or a non-ASCII byte is written as \xNN rather than refused. */
+static void add_identity(struct strbuf *sb, const char *text)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)text; *p; p++) {
+		if (*p == '\'' || *p == '\\' || *p < 0x20 || *p >= 0x7f)
+			sb_addf(sb, "\\x%02x", *p);
+		else
+			sb_addc(sb, (char)*p);
+	}
 }
 
 /* The tree's identity: the series stamp of a prepared default tree, else
@@ -98,7 +133,9 @@ static void tree_identity(struct strbuf *sb, const char *tree)
 		/* one stamp per applied series: its first line names it */
 		char *text = read_first_line(p);
 
-		sb_addf(sb, "%s%s", i ? " " : "", text ? text : stamps[i]);
+		if (i)
+			sb_addc(sb, ' ');
+		add_identity(sb, text ? text : stamps[i]);
 		free(text);
 		free(p);
 		free(stamps[i]);
@@ -130,7 +167,8 @@ static void compiler_identity(struct strbuf *sb, const char *tool)
 		struct stat st;
 
 		if (len && !access(p, X_OK) && realpath(p, real) && !stat(real, &st)) {
-			sb_addf(sb, "%s %lld %lld.%09ld", real, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+			add_identity(sb, real);
+			sb_addf(sb, " %lld %lld.%09ld", (long long)st.st_size, (long long)st.st_mtim.tv_sec,
 				st.st_mtim.tv_nsec);
 			free(p);
 			return;
@@ -138,7 +176,8 @@ static void compiler_identity(struct strbuf *sb, const char *tool)
 		free(p);
 		path = colon ? colon + 1 : NULL;
 	}
-	sb_addf(sb, "none: %s", tool);
+	sb_add(sb, "none: ");
+	add_identity(sb, tool);
 }
 
 /* The config whose prepared dir a derived config's prepare starts from:
@@ -165,29 +204,29 @@ static char *cell_plan(const struct plan_opts *o, const struct arch *a, const st
 {
 	struct strbuf sb, frag, id;
 	char *tool;
-	int i;
+	int i, bad = 0;
 
 	sb_init(&sb);
 	sb_addf(&sb, "# The plan of cell %s/%s, written by hdrtest plan: do not edit.\n", a->name, c->name);
-	put(&sb, "arch", a->name);
-	put(&sb, "config", c->name);
-	put(&sb, "karch", a->karch);
-	put(&sb, "cross", a->cross);
-	put(&sb, "llvm", a->llvm);
-	put(&sb, "packages", a->package);
-	put(&sb, "unavailable", a->unavailable);
+	put(&sb, "arch", a->name, &bad);
+	put(&sb, "config", c->name, &bad);
+	put(&sb, "karch", a->karch, &bad);
+	put(&sb, "cross", a->cross, &bad);
+	put(&sb, "llvm", a->llvm, &bad);
+	put(&sb, "packages", a->package, &bad);
+	put(&sb, "unavailable", a->unavailable, &bad);
 	/* "defconfig" as a base means the arch's own */
-	put(&sb, "base", strcmp(c->base, "defconfig") ? c->base : a->defconfig);
+	put(&sb, "base", strcmp(c->base, "defconfig") ? c->base : a->defconfig, &bad);
 	sb_init(&frag);
 	for (i = 0; i < c->nfrags; i++)
 		sb_addf(&frag, "%s%s=%s", i ? " " : "", c->frags[i].name, c->frags[i].value);
-	put(&sb, "fragment", frag.buf);
+	put(&sb, "fragment", frag.buf, &bad);
 	sb_release(&frag);
-	put(&sb, "seed", seed_config(o->cat, a, c));
-	put(&sb, "tree", o->tree);
-	put(&sb, "cache", o->cache);
-	put(&sb, "overlay", o->overlay);
-	put(&sb, "tree_identity", tree_id);
+	put(&sb, "seed", seed_config(o->cat, a, c), &bad);
+	put(&sb, "tree", o->tree, &bad);
+	put(&sb, "cache", o->cache, &bad);
+	put(&sb, "overlay", o->overlay, &bad);
+	put(&sb, "tree_identity", tree_id, &bad);
 	/* One tool of each package the prepare needs: a cell skipped for a
 	 * missing one is prepared again once it is installed (its plan
 	 * changes), and need not be looked at on every run. */
@@ -214,8 +253,13 @@ static char *cell_plan(const struct plan_opts *o, const struct arch *a, const st
 		compiler_identity(&id, tool);
 		free(tool);
 	}
-	put(&sb, "compiler_identity", id.buf);
+	put(&sb, "compiler_identity", id.buf, &bad);
 	sb_release(&id);
+	if (bad) {
+		error("cannot write the plan of cell %s/%s", a->name, c->name);
+		sb_release(&sb);
+		return NULL;
+	}
 	return sb_detach(&sb);
 }
 
@@ -243,8 +287,8 @@ static void add_packages(struct strbuf *list, const char *packages)
  * own text cannot hold one (validate.c); paths from the command line can. */
 static int check_quotable(const char *what, const char *value)
 {
-	if (value && strchr(value, '\'')) {
-		error("%s '%s': a quote (') cannot be passed to the scripts", what, value);
+	if (!quotable(value)) {
+		error("%s '%s': a quote (') or a control character cannot be passed to the scripts", what, value);
 		return -1;
 	}
 	return 0;
@@ -260,12 +304,13 @@ struct cell_plans {
 };
 
 /* A cell is arch/config, for each selected config that applies to a
- * selected arch. */
-static void plan_cells(const struct plan_opts *o, char **arch_names, char **config_names, struct cell_plans *cp)
+ * selected arch.  -1 after an error (a plan that cannot be written). */
+static int plan_cells(const struct plan_opts *o, char **arch_names, char **config_names, struct cell_plans *cp)
 {
 	const char **archs, **configs;
-	int narchs, nconfigs, ntexts = 0, i, j;
+	int narchs, nconfigs, ntexts = 0, i, j, ret = 0;
 	struct strbuf tree_id;
+	char *text;
 
 	/* read once: the tree's stamps are the same for every cell */
 	sb_init(&tree_id);
@@ -285,7 +330,10 @@ static void plan_cells(const struct plan_opts *o, char **arch_names, char **conf
 			sb_addf(&cp->cells, "%s/%s\n", a->name, c->name);
 			*(char **)push(&cp->paths, &cp->n, sizeof(char *)) =
 				xasprintf("%s/%s/%s/plan", o->out, a->name, c->name);
-			*(char **)push(&cp->texts, &ntexts, sizeof(char *)) = cell_plan(o, a, c, tree_id.buf);
+			text = cell_plan(o, a, c, tree_id.buf);
+			*(char **)push(&cp->texts, &ntexts, sizeof(char *)) = text;
+			if (!text)
+				ret = -1;
 			used = 1;
 		}
 		if (used && a->package)
@@ -294,6 +342,7 @@ static void plan_cells(const struct plan_opts *o, char **arch_names, char **conf
 	free(archs);
 	free(configs);
 	sb_release(&tree_id);
+	return ret;
 }
 
 /* Every cell's plan and the run's files, written together: after a
@@ -360,7 +409,8 @@ int plan_write(const struct plan_opts *o)
 		goto out;
 	sb_init(&cp.cells);
 	sb_init(&cp.packages);
-	plan_cells(o, arch_names, config_names, &cp);
+	if (plan_cells(o, arch_names, config_names, &cp))
+		goto out;
 	if (!cp.cells.len)
 		error("no config in CONFIGS applies to any arch in ARCHS");
 	else if (o->print_packages)

@@ -223,5 +223,29 @@ for i in 1 2; do
 		"cmp -s '$tmp/ci/hdrtest.yml' '$tmp/saved.hdrtest.yml' && cmp -s '$tmp/ci/gitlab-ci.yml' '$tmp/saved.gitlab-ci.yml'"
 done
 
+# --- values from outside the catalog reach the prepare script as data -------
+# A tree's series stamp and a PATH dir end up in the plan (its identities),
+# which the prepare script read with '.': a quote in either ran the rest.
+evil="x'; touch $tmp/ran-plan; true '"  # no ':', which would split PATH
+mkdir -p "$tmp/evil-tree" "$tmp/bin $evil"
+printf 'all:\n\tfalse\n' > "$tmp/evil-tree/Makefile"
+printf '%s\n' "$evil" > "$tmp/evil-tree/.evil.applied"
+printf '#!/bin/sh\necho "gcc (fake) 1"\nexit 1\n' > "$tmp/bin $evil/gcc"
+chmod +x "$tmp/bin $evil/gcc"
+run_cmd evilplan env "PATH=$tmp/bin $evil:$PATH" "$hdrtest" plan --out "$tmp/evil-out" --tree "$tmp/evil-tree" \
+	--cache "$tmp/evil-cache" --archs x86_64 --configs defconfig catalog/arches.cat catalog/configs.cat catalog/mm.cat
+check "plan of a tree whose series stamp holds a quote, with a PATH dir holding one (exit $rc)" [ "$rc" -eq 0 ]
+# plain_plan FILE: every line a comment or name='value' with no quote inside
+plain_plan() { ! grep -v -e '^#' -e "^[a-z_]*='[^']*'\$" "$1"; }
+check "... writes only name='value' lines" plain_plan "$tmp/evil-out/x86_64/defconfig/plan"
+check "... the quotes of the identities as \\x27" grep -qF "tree_identity='x\\x27; touch" "$tmp/evil-out/x86_64/defconfig/plan"
+check "... of the compiler's too" grep -qF "compiler_identity='$tmp/bin x\\x27; touch" "$tmp/evil-out/x86_64/defconfig/plan"
+env "PATH=$tmp/bin $evil:$PATH" ci/prepare-kbuild.sh "$tmp/evil-out/x86_64/defconfig" > "$tmp/evilprep.out" 2>&1
+check "the prepare script reads that plan as data: nothing in it ran" [ ! -e "$tmp/ran-plan" ]
+printf "arch='x86_64'\nconfig='defconfig'\n\$(touch %s)='x'\n" "$tmp/ran-plan" > "$tmp/evil-out/x86_64/defconfig/plan"
+run_cmd badplan ci/prepare-kbuild.sh "$tmp/evil-out/x86_64/defconfig"
+check "a plan line with a name it does not know: refused, naming the line (exit $rc)" sh -c \
+	"[ $rc -ne 0 ] && grep -q 'plan:3: unknown name' '$tmp/badplan.err' && [ ! -e '$tmp/ran-plan' ]"
+
 summary faults-write
 [ "$fail" -eq 0 ]

@@ -36,6 +36,9 @@ struct planned {
 	int rc;
 };
 
+/* When set, the planned tree's series stamp (.series.applied) holds it. */
+static const char *tree_stamp;
+
 /* Plan the catalog above for archs/configs (space-separated words). */
 static struct planned plan(const char *archs, const char *configs)
 {
@@ -50,6 +53,8 @@ static struct planned plan(const char *archs, const char *configs)
 	p.out = tmp_dir();
 	p.tree = tmp_dir();
 	free(put_file(p.tree, "Makefile", "# a tree\n"));
+	if (tree_stamp)
+		free(put_file(p.tree, ".series.applied", tree_stamp));
 	o.cat = p.cat;
 	o.out = p.out;
 	o.tree = p.tree;
@@ -153,6 +158,37 @@ START_TEST(test_cell_plan_for_sh_and_c)
 	ck_assert_int_eq(plan_read(path, &pl), 0);
 	ck_assert_str_eq(plan_get(&pl, "seed"), "");
 	plan_free(&pl);
+	free(path);
+	planned_free(&p);
+}
+END_TEST
+
+/* The identities come from outside (a stamp's line, a PATH dir): a quote,
+ * a backslash or a control character is written as \xNN, so that the
+ * line stays name='value' and sh reads the same as plan_read(). */
+START_TEST(test_plan_identity_escaped)
+{
+	struct planned p;
+	char *path, *cmd;
+	struct plan pl;
+	FILE *f;
+	char got[512];
+
+	tree_stamp = "x'; touch /nonexistent/ran; : '\\\t\xc3\xa9\n";
+	p = plan("x86_64", "defconfig");
+	tree_stamp = NULL;
+	ck_assert_int_eq(p.rc, 0);
+	path = xasprintf("%s/x86_64/defconfig/plan", p.out);
+	ck_assert_int_eq(plan_read(path, &pl), 0);
+	ck_assert_str_eq(plan_get(&pl, "tree_identity"), "x\\x27; touch /nonexistent/ran; : \\x27\\x5c\\x09\\xc3\\xa9");
+	cmd = xasprintf("sh -c '. %s && printf \"%%s\" \"$tree_identity\"'", path);
+	f = popen(cmd, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(got, sizeof(got), f));
+	ck_assert_int_eq(pclose(f), 0);
+	ck_assert_str_eq(got, plan_get(&pl, "tree_identity"));
+	plan_free(&pl);
+	free(cmd);
 	free(path);
 	planned_free(&p);
 }
@@ -402,6 +438,7 @@ Suite *plan_suite(void)
 
 	tcase_add_test(tc, test_cells_in_selection_order);
 	tcase_add_test(tc, test_cell_plan_for_sh_and_c);
+	tcase_add_test(tc, test_plan_identity_escaped);
 	tcase_add_test(tc, test_unchanged_plan_keeps_mtime);
 	tcase_add_test(tc, test_plan_names_the_toolchain);
 	tcase_add_test(tc, test_bad_selection);
