@@ -115,6 +115,25 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *printable_text(const char *s)
+{
+	struct strbuf sb;
+	const unsigned char *p;
+
+	sb_init(&sb);
+	for (p = (const unsigned char *)s; *p; p++) {
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f) {
+			sb_addc(&sb, '^');
+			sb_addc(&sb, *p == 0x7f ? '?' : (char)(*p + '@'));
+		} else {
+			sb_addc(&sb, (char)*p);
+		}
+	}
+	if (!sb.buf)
+		return xstrdup("");
+	return sb_detach(&sb);
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	struct strbuf sb;

@@ -39,6 +39,12 @@ void sb_release(struct strbuf *sb);
 /* Hand the buffer over to the caller; sb is reset. */
 char *sb_detach(struct strbuf *sb);
 
+/* Text from outside (a compiler's log, kbuild's error) made safe to print:
+ * each control character but a newline and a tab is written in caret
+ * notation, as cat -v does (ESC as ^[, DEL as ^?), so that no escape
+ * sequence reaches a terminal or a report.  Returns a new string. */
+char *printable_text(const char *s);
+
 /* The NUL byte check of read_text_file() on text[0..len) from file: 0,
  * or -1 after the error "file:line:col: NUL byte in a text file (expected
  * WHAT)". */

@@ -288,8 +288,16 @@ static char *manifest(const struct gen_opts *o, const char *status, const char *
 		/* kbuild could not build its own object: the tree is broken here */
 		char *p = xasprintf("%s/.hdrtest-note", o->kbuild), *note = read_first_line(p);
 
-		if (note)
-			sb_addf(&sb, "note\t%s\n", note);
+		if (note) {
+			/* kbuild's words, which may hold anything: a tab
+			 * would split the manifest's field */
+			char *q = printable_text(note), *tab;
+
+			while ((tab = strchr(q, '\t')))
+				*tab = ' ';
+			sb_addf(&sb, "note\t%s\n", q);
+			free(q);
+		}
 		free(note);
 		free(p);
 	}

@@ -27,12 +27,14 @@ int prepared_read(const char *path, struct prepared *p)
 		return -1;
 	}
 	*nl = '\0';
+	/* a reason quotes kbuild, which may print anything: no escape
+	 * sequence goes on to the reports */
 	if (starts_with(text, "kdir=") && text[5])
 		p->kdir = xstrdup(text + 5);
 	else if (starts_with(text, "skip="))
-		p->skip = xstrdup(text + 5);
+		p->skip = printable_text(text + 5);
 	else if (starts_with(text, "error="))
-		p->error = xstrdup(text + 6);
+		p->error = printable_text(text + 6);
 	else
 		error_at(&loc, "expected kdir=DIR, skip=REASON or error=REASON");
 	free(text);

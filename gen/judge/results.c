@@ -366,6 +366,11 @@ static int read_outcome(const struct cell_result *c, struct tu_result *t, const 
 		unreadable(t, c, "log", why);
 		return -1;
 	}
+	/* a header's #error may hold an escape sequence: every report
+	 * quotes the log, none may pass one on */
+	text = t->log;
+	t->log = printable_text(text);
+	free(text);
 	return rc;
 }
 

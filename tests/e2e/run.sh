@@ -189,6 +189,23 @@ fails_everywhere "$m" linux/mm/pfmemalloc.h \
 	"pulls in the forbidden header linux/mm.h: linux/mm/pfmemalloc.h -> linux/mm.h" \
 	"mutant 4: pfmemalloc.h including linux/mm.h fails" "mutant 4: ... naming the chain"
 
+# Mutation 5: an #error whose text holds an escape sequence (ESC [31m):
+# every report quotes it in caret notation (^[), none passes the byte on to
+# a terminal or a file.
+new_overlay esc
+awk '{ print } /^#define _LINUX_MM_PFMEMALLOC_H/ { printf "#error \"\033[31mred\033[0m\"\n" }' \
+	"$tree/include/linux/mm/pfmemalloc.h" > "$ov/linux/mm/pfmemalloc.h"
+check "mutant 5 adds one #error holding an ESC byte" \
+	test "$(diff "$tree/include/linux/mm/pfmemalloc.h" "$ov/linux/mm/pfmemalloc.h" | grep -c "$(printf '\033')")" -eq 1
+run_hdrtest out/e2e-mut5 OVERLAY="$ov"
+m=out/e2e-mut5
+check "mutant 5: pfmemalloc.h fails on the #error, quoted as ^[[31mred^[[0m" \
+	detail_has "$m/results.tsv" x86_64 linux/mm/pfmemalloc.h '#error "^\[\[31mred^\[\[0m"'
+for f in "$m.log" "$m/report.txt" "$m/failures.txt" "$m/results.tsv" "$m/results.ktap" "$m/results.xml" \
+	"$m/report.html" "$m/baseline.tsv"; do
+	check "mutant 5: no ESC byte in ${f#out/}" sh -c "! grep -q \"\$(printf '\\033')\" '$f'"
+done
+
 # The reviewer's rename: folio_next() moves from mm/folio_next.h into a new
 # mm/folio_iter.h, in a copy of the tree (hard links; the two changed files
 # are new files, the original tree is not written).

@@ -432,6 +432,20 @@ START_TEST(test_drift_of_empty_catalog)
 }
 END_TEST
 
+/* A control character in outside text is written as cat -v writes it;
+ * a newline and a tab stay, everything else is kept byte for byte. */
+START_TEST(test_printable_text)
+{
+	char *s = printable_text("a\033[31mred\033[0m\tb\nc\r\x7f\x01\xc3\xa9");
+
+	ck_assert_str_eq(s, "a^[[31mred^[[0m\tb\nc^M^?^A\xc3\xa9");
+	free(s);
+	s = printable_text("");
+	ck_assert_str_eq(s, "");
+	free(s);
+}
+END_TEST
+
 Suite *robust_suite(void)
 {
 	Suite *s = suite_create("robust");
@@ -460,6 +474,7 @@ Suite *robust_suite(void)
 	tcase_add_test(empty, test_scan_nothing);
 	tcase_add_test(empty, test_scan_header_without_definitions);
 	tcase_add_test(empty, test_drift_of_empty_catalog);
+	tcase_add_test(empty, test_printable_text);
 	suite_add_tcase(s, nul);
 	suite_add_tcase(s, depth);
 	suite_add_tcase(s, empty);
