@@ -173,7 +173,13 @@ kdir_of() { # kdir_of KEYTEXT
 }
 key_text=$(key_text_of)
 kdir=$(kdir_of "$key_text")
-mkdir -p "$cache/kbuild" || die "cannot create $cache/kbuild"
+# The cache cannot be written (a read-only mount): the cell is an error
+# that says so, rather than the shell's own words about a lock file.  (A
+# complete dir in it is still reused: that only reads.)
+cache_error() { # cache_error WHAT SHELL-ERROR
+	cell_error "HDRTEST_CACHE $cache: $1: ${2##*: } (preparing a new build dir writes there)"
+}
+err=$(mkdir -p "$cache/kbuild" 2>&1) || cache_error "cannot create $cache/kbuild" "$err"
 
 # A dir is complete only if its stamp holds the whole key: an empty or
 # partial stamp (a full disk while writing it) is no stamp.
@@ -190,7 +196,9 @@ fi
 # One prepare of this dir at a time; the loser of the race waits and then
 # finds the winner's dir complete.
 lock=$cache/kbuild/.${kdir##*/}.lock
-exec 9>>"$lock" || die "cannot create the lock file $lock"
+# (exec's own failure would end the shell before any message of ours)
+err=$( (true >>"$lock") 2>&1) || cache_error "cannot create the lock file $lock" "$err"
+exec 9>>"$lock"
 if ! flock -n 9; then
 	echo "  WAIT    $tag$arch/$config: another run is preparing $kdir" >&2
 	flock 9

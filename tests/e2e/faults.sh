@@ -7,11 +7,12 @@
 #   - two runs sharing one cache at the same time
 #   - OUT on a full disk, and the debris an older hdrtest left there
 #   - HDRTEST_CACHE on a full disk during prepare; paths with spaces
+#   - a read-only HDRTEST_CACHE
 #   - a toolchain with its linker missing
 #
 # The disk faults need a tmpfs (root and mount(8)); without one they are
 # skips that say so.  With arguments, only those sections run (fresh,
-# concurrent, full_out, full_cache, spaces, toolchain).  Prints "ok"/"not ok"/"ok ... # SKIP" lines and last
+# concurrent, full_out, full_cache, readonly_cache, spaces, toolchain).  Prints "ok"/"not ok"/"ok ... # SKIP" lines and last
 # "faults: N passed, N failed, N skipped".
 set -u
 
@@ -184,6 +185,25 @@ section_full_cache() {
 	fi
 }
 
+section_readonly_cache() {
+	echo "# faults: a read-only HDRTEST_CACHE"
+	disk=$work/ro-cache
+	if ! tmpfs "$disk" 1m; then
+		skip "a read-only HDRTEST_CACHE" "cannot mount a tmpfs here (needs root and mount(8))"
+		return
+	fi
+	mkdir -p "$disk/kbuild"
+	mount -o remount,ro "$disk"
+	run_job "$work/rocache" "$disk"
+	check "preparing into a read-only cache fails the run (exit $rc)" test "$rc" -ne 0
+	n=$(awk -F '\t' '$4 == "error" && /HDRTEST_CACHE .*: cannot create the lock file .*: Read-only file system/' \
+		"$work/rocache/results.tsv" | wc -l)
+	check "... every header an error of its cell, naming the cache and why ($n of 42)" test "$n" -eq 42
+	check "... said as hdrtest's error, not only the shell's words" \
+		grep -q "^  ERROR   \[1/2\] [a-z0-9_]*/defconfig: HDRTEST_CACHE $disk: cannot create the lock file" \
+		"$work/rocache.log"
+}
+
 section_spaces() {
 	echo "# faults: paths with spaces"
 	for v in KDIR HDRTEST_CACHE OUT; do
@@ -241,7 +261,7 @@ PLAN
 	check "... and no build dir was made" test ! -d "$work/llvm-cache/kbuild" -o -z "$(ls "$work/llvm-cache/kbuild" 2>/dev/null)"
 }
 
-sections=${*:-fresh concurrent full_out full_cache spaces toolchain}
+sections=${*:-fresh concurrent full_out full_cache readonly_cache spaces toolchain}
 for s in $sections; do
 	[ "$s" = fresh ] || [ -n "${tree:-}" ] || need_tree
 	"section_$s"
