@@ -110,9 +110,15 @@ finish() {
 	[ "$fail" -eq 0 ]
 	exit
 }
+# node and npm run the npm tools: installed when missing (Debian's nodejs
+# and npm; a machine may have them from elsewhere); only what cannot be
+# installed is a skip, saying why.
 why=
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-	why="node and npm are not installed (Debian: nodejs npm), so gitlab-ci-local and action-validator cannot run"
+	ci/deps.sh nodejs npm > "$out/node-deps.log" 2>&1
+fi
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+	why="node and npm cannot be installed (Debian: nodejs npm: $(tr '\n' ' ' < "$out/node-deps.log")), so gitlab-ci-local and action-validator cannot run"
 elif [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 18 ]; then
 	why="node $(node --version) is older than the 18 that $GITLAB_CI_LOCAL needs"
 fi

@@ -101,10 +101,13 @@ ktap_and_junit() {
 	fi
 }
 
+# kunit.py is Python: installed when missing (Debian's python3); only a
+# python3 that cannot be installed is a skip, saying why.
 python=
 python_why=
+command -v python3 > /dev/null 2>&1 || ci/deps.sh python3 > "$work/python-deps.log" 2>&1
 if ! command -v python3 > /dev/null 2>&1; then
-	python_why="python3 is missing, and kunit.py is Python (Debian package python3)"
+	python_why="python3 cannot be installed, and kunit.py is Python: $(tr '\n' ' ' < "$work/python-deps.log")"
 else
 	python=python3
 fi
