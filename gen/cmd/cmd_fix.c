@@ -144,13 +144,14 @@ static int write_overlay(struct fixer *fx, const char *srctree)
 		}
 		free(h->base);
 		h->base = xstrdup(src);
+		h->in_overlay = !starts_with(src, srctree);
 		text = read_file(src, NULL);
 		if (!text) {
 			error("cannot read %s: %s", src, strerror(errno));
 			free(src);
 			return -1;
 		}
-		if (!starts_with(src, srctree)) {
+		if (h->in_overlay) {
 			char *rel = h->header;
 			struct scan_index *ox = scan_paths(runov, &rel, 1);
 
@@ -195,9 +196,9 @@ static const struct cmd_option fix_options[] = {
 
 static int run_fix(const struct command *cmd, int argc, char **argv)
 {
-	int first = cmd_options(cmd, argc, argv), i, j, added, kept = 0, unfixed_n = 0;
+	int first = cmd_options(cmd, argc, argv), i, j, k, added, kept = 0, kept_overlay = 0, unfixed_n = 0;
 	struct fixer fx = { 0 };
-	struct strbuf sum, unfixed, ch, series;
+	struct strbuf sum, unfixed, ch, series, overlay_series;
 	const char *srctree;
 	char *path;
 	char *absout = NULL;
@@ -253,13 +254,25 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_init(&unfixed);
 	sb_init(&ch);
 	sb_init(&series);
+	sb_init(&overlay_series);
 	judge_fixes(&fx, &sum, &unfixed);
 	chains(&fx, &ch);
 	for (i = 0; i < fx.nfixes; i++)
 		kept += fx.fixes[i].kept;
-	for (i = 0, j = 0; i < fx.nfixes; i++)
-		if (fx.fixes[i].kept && write_patch(&fx, &fx.fixes[i], ++j, kept, srctree, &series))
+	/* two series: the tree's, and the overlay's own copies' (a diff of
+	 * an overlay copy does not apply to the tree) */
+	for (i = 0; i < fx.nfixes; i++)
+		if (fx.fixes[i].kept)
+			kept_overlay += fx.fixes[i].in_overlay;
+	for (i = 0, j = 0, k = 0; i < fx.nfixes; i++) {
+		struct hdr_fix *h = &fx.fixes[i];
+
+		if (!h->kept)
+			continue;
+		if (h->in_overlay ? write_patch(&fx, h, ++k, kept_overlay, srctree, &overlay_series) :
+				    write_patch(&fx, h, ++j, kept - kept_overlay, srctree, &series))
 			return CMD_ERROR;
+	}
 	for (i = 0; i < (int)unfixed.len; i++)
 		unfixed_n += unfixed.buf[i] == '\n';
 	{
@@ -278,13 +291,10 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		if (ch.len)
 			sb_addf(&all, "\nForbidden headers pulled in through a chain (no automatic patch):\n%s",
 				ch.buf);
-		if (series.len) {
-			sb_addf(&all, "\nApply with: cd %s && git am", srctree);
-			for (i = 0; i < fx.nfixes; i++)
-				if (fx.fixes[i].patch)
-					sb_addf(&all, " %.*s/%s", (int)(strlen(fx.overlay) - 8), fx.overlay, fx.fixes[i].patch);
-			sb_add(&all, "\n");
-		}
+		if (series.len)
+			patch_apply_line(&all, &fx, srctree, 0);
+		if (overlay_series.len)
+			patch_apply_line(&all, &fx, fx.orig[0]->overlay, 1);
 		path = xasprintf("%s/recompiled", fx.dir);
 		if (write_file_atomic(path, fx.recompiled.len ? fx.recompiled.buf : "") < 0)
 			return CMD_ERROR;
@@ -292,6 +302,13 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		path = xasprintf("%s/series", fx.dir);
 		if (write_file_atomic(path, series.buf ? series.buf : "") < 0)
 			return CMD_ERROR;
+		free(path);
+		path = xasprintf("%s/overlay-series", fx.dir);
+		if (overlay_series.len ? write_file_atomic(path, overlay_series.buf) < 0 :
+					 unlink(path) && errno != ENOENT) {
+			error("cannot write %s: %s", path, strerror(errno));
+			return CMD_ERROR;
+		}
 		free(path);
 		path = xasprintf("%s/summary.txt", fx.dir);
 		if (write_file_atomic(path, all.buf) < 0)

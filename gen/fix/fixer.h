@@ -29,6 +29,8 @@ struct hdr_fix {
 	int kept;
 	char *path;		/* in the tree: "include/linux/mm/x.h" */
 	char *base;		/* the file patched: the tree's, or the run's overlay's */
+	int in_overlay;		/* base is the run's overlay's copy: the patch applies
+				   there (paths relative to the overlay), not to the tree */
 	char *patch;		/* its file name, once written */
 };
 
@@ -73,8 +75,14 @@ void chains(struct fixer *fx, struct strbuf *sb);
 
 /* patch.c */
 
-/* The patch of kept fix h, number no of total, into fx->dir; its name
- * added to series and kept in h->patch; 0/-1. */
+/* How to apply the patches written for dir (the tree, or with overlay set
+ * the run's overlay, whose copies they fix): git am in a git tree, else
+ * patch -p1 (the default tree is Debian's source, not a repository). */
+void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay);
+/* The patch of kept fix h, number no of total, into fx->dir (named
+ * overlay-NNNN-... when h is the run's overlay's copy, its paths then
+ * relative to the overlay); its name added to series and kept in
+ * h->patch; 0/-1. */
 int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const char *srctree,
 		struct strbuf *series);
 

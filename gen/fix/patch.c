@@ -42,7 +42,9 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 		struct strbuf *series)
 {
 	char *orig = xstrdup(h->base), *patched = xasprintf("%s/%s", fx->overlay, h->header);
-	char *la = xasprintf("a/%s", h->path), *lb = xasprintf("b/%s", h->path);
+	/* an overlay copy's path is relative to the overlay, as it is included */
+	const char *rel = h->in_overlay ? h->header : h->path;
+	char *la = xasprintf("a/%s", rel), *lb = xasprintf("b/%s", rel);
 	char *difftmp = xasprintf("%s/diff.tmp", fx->dir), *diff, *subject, *name, *s, *path;
 	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, orig, patched, NULL };
 	struct strbuf sb;
@@ -88,7 +90,7 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	sb_add(&sb, diff);
 	sb_add(&sb, "-- \nhdrtest\n\n");
 	s = slug(subject);
-	name = xasprintf("%04d-%s.patch", no, s);
+	name = xasprintf("%s%04d-%s.patch", h->in_overlay ? "overlay-" : "", no, s);
 	path = xasprintf("%s/%s", fx->dir, name);
 	rc = write_file_atomic(path, sb.buf);
 	sb_addf(series, "%s\n", name);
@@ -104,4 +106,21 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	free(la);
 	free(lb);
 	return rc < 0 ? -1 : 0;
+}
+
+void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay)
+{
+	char *git = xasprintf("%s/.git", dir), *patches_dir = xstrndup(fx->overlay, strlen(fx->overlay) - 8);
+	int is_git = !access(git, F_OK), i;
+
+	if (overlay)
+		sb_addf(sb, "\nThe overlay %s holds the copies these patches fix (a diff of them does not apply to "
+			    "the tree):\n", dir);
+	sb_addf(sb, "\nApply with: cd %s && %s", dir, is_git ? "git am" : "cat");
+	for (i = 0; i < fx->nfixes; i++)
+		if (fx->fixes[i].patch && fx->fixes[i].in_overlay == overlay)
+			sb_addf(sb, " %s/%s", patches_dir, fx->fixes[i].patch);
+	sb_add(sb, is_git ? "\n" : " | patch -p1\n");
+	free(patches_dir);
+	free(git);
 }

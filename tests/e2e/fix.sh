@@ -18,7 +18,7 @@ cd "$top" || exit 1
 out=out/e2e-fix
 fixdir=$top/$out/fix
 tree=$(make -s tree-path)
-rm -rf "$out" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src" "$out-cond" "$out-cond-src" "$out-r2" "$out-r2-src"
+rm -rf "$out" "$out-apply" "$out-ovl-applied" "$out-applied" "$out-copy" "$out-broken" "$out-git" "$out-ovl" "$out-ovl-src" "$out-cond" "$out-cond-src" "$out-r2" "$out-r2-src"
 mkdir -p "$out"
 
 # the files the series touches, as paths in the tree
@@ -71,7 +71,16 @@ check "page_address.h gets an include of linux/mm/folio_size.h for thp_size()" \
 	grep -q '^+#include <linux/mm/folio_size.h> // for thp_size()' "$fixdir/0002-"*.patch
 check "summary.txt reports the chain through asm/cacheflush.h and what it uses from linux/mm.h" \
 	grep -q '^arch/arm64/include/asm/cacheflush.h:12 includes linux/mm.h$' "$fixdir/summary.txt"
-check "make fix prints the git am line" grep -q "^Apply with: cd $tree && git am $fixdir/0001-" "$out.log"
+# The default tree is Debian's source, not a git repository: git am would
+# fail there, patch -p1 applies.
+check "make fix prints how to apply the series to a tree that is no git repository (patch -p1)" \
+	grep -q "^Apply with: cd $tree && cat $fixdir/0001-.* $fixdir/0002-.* | patch -p1$" "$out.log"
+apply_line_works() {
+	d=$top/$out-apply && rm -rf "$d" && mkdir -p "$d" && for f in $(touched "$@"); do
+		mkdir -p "$d/$(dirname "$f")" && cp "$tree/$f" "$d/$f"
+	done && (cd "$d" && eval "$(sed -n "s|^Apply with: cd $tree && ||p" "$top/$out.log")") > /dev/null
+}
+check "... and that command applies it (to a copy of the touched headers)" apply_line_works "$@"
 
 # git am onto a git copy of the touched headers
 git_am() {
@@ -119,6 +128,16 @@ check "... and its header still gets the include for thp_size()" \
 	grep -q "^linux/mm/page_address.h  *include linux/mm/folio_size.h for thp_size()" "$out-ovl/fix/summary.txt"
 check "... and is kept: where it failed, it fails only for folio_pfn() now" \
 	grep -q "^ *still failing, for other reasons: x86_64/defconfig: linux/mm/page_address.h: hdrtest_probe_pfn() uses folio_pfn()" "$out-ovl/fix/summary.txt"
+# The fix of a header the overlay holds is a diff of the overlay's copy
+# (what the run compiled): a series of its own, applied in the overlay.
+check "a fix of the overlay's copy is not in the tree's series" \
+	sh -c "! grep -q page_address '$out-ovl/fix/series' && grep -q '^overlay-0001-linux-mm-page-address-h' '$out-ovl/fix/overlay-series'"
+check "... its paths are the overlay's (a/linux/mm/page_address.h)" \
+	grep -q '^--- a/linux/mm/page_address.h$' "$out-ovl/fix/overlay-0001-"*.patch
+check "... summary.txt says to apply it in the overlay" \
+	grep -q "^Apply with: cd $ov && cat $top/$out-ovl/fix/overlay-0001-.* | patch -p1$" "$out-ovl/fix/summary.txt"
+rm -rf "$top/$out-ovl-applied" && cp -r "$ov" "$top/$out-ovl-applied"
+check "... and it applies there" sh -c "cat '$top/$out-ovl/fix/'overlay-0001-*.patch | (cd '$top/$out-ovl-applied' && patch -s -p1)"
 
 # A use under #if gets its include under the same #if, after the plain
 # include it may test: page_address.h with a function under
@@ -131,7 +150,7 @@ awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { i
 	print l[i] } }' "$tree/include/linux/mm/page_address.h" > "$ov2/linux/mm/page_address.h"
 make -j2 fix ARCHS=x86_64 OVERLAY="$ov2" OUT=$out-cond > "$out-cond.log" 2>&1
 cond_include() {
-	grep -A3 '^+#include <linux/mm/folio_size.h>' "$out-cond/fix/"0002-*.patch | tr '\n' '|' |
+	grep -A3 '^+#include <linux/mm/folio_size.h>' "$out-cond/fix/"overlay-0001-*.patch | tr '\n' '|' |
 		grep -q '^+#include <linux/mm/folio_size.h> // for thp_size(), folio_size()|+#if defined(_LINUX_MM_FOLIO_SIZE_H)|+#include <linux/mm/pfmemalloc.h> // for page_is_pfmemalloc()|+#endif|'
 }
 check "a use under #ifdef gets its include under the same #if, after the include it tests" cond_include
@@ -150,7 +169,7 @@ awk '/^#endif / { last = NR } { l[NR] = $0 } END { for (i = 1; i <= NR; i++) { i
 make -j2 fix ARCHS=x86_64 OVERLAY="$ov3" OUT=$out-r2 > "$out-r2.log" 2>&1
 check "a name a fix uncovers is found by a second round of proof" grep -q "^hdrtest fix: 1 cells, 2 rounds of proof" "$out-r2/fix/summary.txt"
 check "... and gets its include, and the whole fix is proven" \
-	sh -c "grep -q '^+#include <linux/mm/vmalloc_addr.h> // for is_vmalloc_addr()' '$out-r2/fix/'0002-*.patch && grep -A1 '^linux/mm/page_address.h .*vmalloc_addr' '$out-r2/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
+	sh -c "grep -q '^+#include <linux/mm/vmalloc_addr.h> // for is_vmalloc_addr()' '$out-r2/fix/'overlay-0001-*.patch && grep -A1 '^linux/mm/page_address.h .*vmalloc_addr' '$out-r2/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
 
 # the checks fail on a broken patch: the declaration names another tag
 echo "# the checks fail on a broken patch"
