@@ -36,6 +36,7 @@ Suite *large_run_suite(void);
 Suite *fix_suite(void);
 Suite *fix_proof_suite(void);
 Suite *fix_patch_suite(void);
+Suite *fix_chains_suite(void);
 Suite *catalog_init_suite(void);
 
 #endif
