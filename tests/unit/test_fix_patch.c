@@ -172,6 +172,36 @@ START_TEST(test_declaration)
 }
 END_TEST
 
+START_TEST(test_no_change_is_an_error)
+{
+	char *out = fix_run("x86_64", "plain"), *text, *diag;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = cand_include("light_fn", "plain()", "linux/light.h", NULL);
+	struct hdr_fix *h = fixer_add(fx, "linux/plain.h", &c, 1);
+	struct strbuf series;
+
+	/* the overlay's copy is the header as it was: no patch, and no file */
+	text = slurp(h->base);
+	free(put_file(fx->overlay, h->header, text));
+	free(text);
+	sb_init(&series);
+	diag_begin();
+	ck_assert_int_eq(write_patch(fx, h, 1, 1, fx->orig[0]->srctree, &series), -1);
+	diag = diag_end();
+	text = xasprintf("hdrtest: error: diff -u %s %s/linux/plain.h: exit status 0\n", h->base, fx->overlay);
+	ck_assert_str_eq(diag, text);
+	free(text);
+	free(diag);
+	ck_assert_ptr_null(series.buf);
+	ck_assert_ptr_null(h->patch);
+	text = dir_list(fx->dir);
+	ck_assert_str_eq(text, "overlay\n");
+	free(text);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
 Suite *fix_patch_suite(void)
 {
 	Suite *s = suite_create("fix_patch");
@@ -181,6 +211,7 @@ Suite *fix_patch_suite(void)
 	tcase_add_test(tc, test_include_after_the_last_include);
 	tcase_add_test(tc, test_include_under_if_where_it_failed);
 	tcase_add_test(tc, test_declaration);
+	tcase_add_test(tc, test_no_change_is_an_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,6 +5,7 @@
  * each fix.  Then the rounds (cmd/cmd_fix.c), through out/bin/hdrtest.
  */
 #include <check.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -260,6 +261,42 @@ START_TEST(test_rejects_a_fix_that_trades_the_name_for_another_error)
 }
 END_TEST
 
+START_TEST(test_a_compiler_that_cannot_run_is_an_error)
+{
+	char *out = fix_run("x86_64", "plain"), *path, *text, *err;
+	struct fixer *fx;
+	struct fix_cand c = LIGHT;
+	int fd, saved;
+
+	/* the cell's compiler is gone: the proof cannot judge anything */
+	path = xasprintf("%s/x86_64/defconfig/compile.sh", out);
+	text = slurp(path);
+	*strstr(text, "\nexec ") = '\0';
+	free(put_file(out, "x86_64/defconfig/compile.sh", (err = xasprintf("%s\nexit 127\n", text))));
+	free(err);
+	free(text);
+	fx = fixer_new(out, "x86_64");
+	fixer_add(fx, "linux/plain.h", &c, 1);
+	fixer_overlay(fx);
+	fflush(stdout);
+	saved = dup(1);
+	fd = open("/dev/null", O_WRONLY);
+	dup2(fd, 1);
+	close(fd);
+	stderr_begin();
+	ck_assert_int_eq(prove(fx), -1);
+	err = stderr_end();
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	assert_has(err, "/fix/proof/x86_64/defconfig/compile.sh could not run the compiler for ");
+	free(err);
+	free(path);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_proven_only_where_it_failed)
 {
 	char *out = fix_run("x86_64 arm64", "arch_only"), *said, *sum, *unfixed, *cells;
@@ -455,6 +492,7 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(tc, test_no_patch_is_listed_with_its_cells);
 	tcase_add_test(tc, test_a_skipped_cell_is_not_proven);
 	tcase_add_test(tc, test_rejects_a_fix_that_trades_the_name_for_another_error);
+	tcase_add_test(tc, test_a_compiler_that_cannot_run_is_an_error);
 	tcase_add_test(tc, test_proven_only_where_it_failed);
 	tcase_add_test(tc, test_recompiles_what_failed_or_reads_a_patched_header);
 	tcase_add_test(tc, test_proof_searches_the_overlay_first);
