@@ -253,14 +253,16 @@ int prove(struct fixer *fx)
 		if (fx->orig[i]->skipped || fx->orig[i]->errored)
 			continue;
 		if (prove_cell(fx, i))
-			return -1;
+			break;
 		fx->proof[i] = cell_read(proofdir, fx->cells[i]);
 		if (!fx->proof[i])
-			return -1;
+			break;
 	}
+	free(proofdir);
+	if (i < fx->ncells)
+		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	fx->seconds += (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
-	free(proofdir);
 	return 0;
 }
 
