@@ -32,6 +32,8 @@ void fixer_overlay(struct fixer *fx);
 
 /* One round of proof (prove() must succeed); what it printed. */
 char *fixer_prove(struct fixer *fx);
+/* The same, prove() returning status. */
+char *fixer_prove_status(struct fixer *fx, int status);
 
 /* judge_fixes(): the summary, and the unfixed lines in *unfixed. */
 char *fixer_judge(struct fixer *fx, char **unfixed);

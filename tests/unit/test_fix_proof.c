@@ -5,7 +5,6 @@
  * each fix.  Then the rounds (cmd/cmd_fix.c), through out/bin/hdrtest.
  */
 #include <check.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -266,7 +265,6 @@ START_TEST(test_a_compiler_that_cannot_run_is_an_error)
 	char *out = fix_run("x86_64", "plain"), *path, *text, *err;
 	struct fixer *fx;
 	struct fix_cand c = LIGHT;
-	int fd, saved;
 
 	/* the cell's compiler is gone: the proof cannot judge anything */
 	path = xasprintf("%s/x86_64/defconfig/compile.sh", out);
@@ -278,19 +276,67 @@ START_TEST(test_a_compiler_that_cannot_run_is_an_error)
 	fx = fixer_new(out, "x86_64");
 	fixer_add(fx, "linux/plain.h", &c, 1);
 	fixer_overlay(fx);
-	fflush(stdout);
-	saved = dup(1);
-	fd = open("/dev/null", O_WRONLY);
-	dup2(fd, 1);
-	close(fd);
 	stderr_begin();
-	ck_assert_int_eq(prove(fx), -1);
+	free(fixer_prove_status(fx, -1));
 	err = stderr_end();
-	fflush(stdout);
-	dup2(saved, 1);
-	close(saved);
 	assert_has(err, "/fix/proof/x86_64/defconfig/compile.sh could not run the compiler for ");
 	free(err);
+	free(path);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+/* prove() on fx, which must fail; what it said, with OUT shown as "OUT". */
+static char *prove_fails(struct fixer *fx)
+{
+	char *said, *diag, *p;
+	size_t n = strlen(fx->out);
+	struct strbuf sb;
+
+	diag_begin();
+	said = fixer_prove_status(fx, -1);
+	diag = diag_end();
+	free(said);
+	sb_init(&sb);
+	for (p = diag; *p; p++) {
+		if (!strncmp(p, fx->out, n)) {
+			sb_add(&sb, "OUT");
+			p += n - 1;
+		} else {
+			sb_addc(&sb, *p);
+		}
+	}
+	free(diag);
+	return sb_detach(&sb);
+}
+
+START_TEST(test_a_cell_dir_it_cannot_copy_is_an_error_naming_the_file)
+{
+	char *out = fix_run("x86_64", "plain"), *path, *text, *diag;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = LIGHT;
+
+	fixer_add(fx, "linux/plain.h", &c, 1);
+	fixer_overlay(fx);
+	/* the run's compile.sh is gone: that file is named, not the copy */
+	path = xasprintf("%s/x86_64/defconfig/compile.sh", out);
+	text = slurp(path);
+	ck_assert_int_eq(unlink(path), 0);
+	diag = prove_fails(fx);
+	ck_assert_str_eq(diag, "hdrtest: error: cannot read OUT/x86_64/defconfig/compile.sh: No such file or "
+			       "directory\n");
+	free(diag);
+	free(put_file(out, "x86_64/defconfig/compile.sh", text));
+	free(text);
+	free(path);
+	/* so is its manifest */
+	path = xasprintf("%s/x86_64/defconfig/manifest.tsv", out);
+	ck_assert_int_eq(unlink(path), 0);
+	diag = prove_fails(fx);
+	ck_assert_str_eq(diag, "hdrtest: error: cannot read OUT/x86_64/defconfig/manifest.tsv: No such file or "
+			       "directory\n");
+	free(diag);
 	free(path);
 	fixer_free(fx);
 	free(out);
@@ -493,6 +539,7 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(tc, test_a_skipped_cell_is_not_proven);
 	tcase_add_test(tc, test_rejects_a_fix_that_trades_the_name_for_another_error);
 	tcase_add_test(tc, test_a_compiler_that_cannot_run_is_an_error);
+	tcase_add_test(tc, test_a_cell_dir_it_cannot_copy_is_an_error_naming_the_file);
 	tcase_add_test(tc, test_proven_only_where_it_failed);
 	tcase_add_test(tc, test_recompiles_what_failed_or_reads_a_patched_header);
 	tcase_add_test(tc, test_proof_searches_the_overlay_first);
