@@ -167,6 +167,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	remove_tree(dir);
 	if (mkdirs(dir)) {
 		error("cannot create %s: %s", dir, strerror(errno));
+		free(dir);
 		return -1;
 	}
 	/* the manifest, with the overlay the -H lines name */
@@ -174,6 +175,8 @@ static int prove_cell(struct fixer *fx, int ci)
 	text = read_file(from, NULL);
 	if (!text) {
 		error("cannot read %s: %s", from, strerror(errno));
+		free(from);
+		free(dir);
 		return -1;
 	}
 	sb_init(&man);
@@ -193,15 +196,24 @@ static int prove_cell(struct fixer *fx, int ci)
 	sb_release(&man);
 	from = xasprintf("%s/%s/compile.sh", fx->out, fx->cells[ci]);
 	text = read_file(from, NULL);
+	if (!text) {
+		error("cannot read %s: %s", from, strerror(errno));
+		free(from);
+		free(dir);
+		return -1;
+	}
 	free(from);
 	script = xasprintf("%s/compile.sh", dir);
-	if (!text || write_file_atomic(script, (to = proof_script(text, fx->overlay))) < 0 ||
-	    chmod(script, 0755)) {
+	to = proof_script(text, fx->overlay);
+	free(text);
+	if (write_file_atomic(script, to) < 0 || chmod(script, 0755)) {
 		error("cannot write %s", script);
+		free(to);
+		free(script);
+		free(dir);
 		return -1;
 	}
 	free(to);
-	free(text);
 	for (i = 0; i < c->ntus; i++) {
 		const struct tu_result *t = &c->tus[i];
 		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
