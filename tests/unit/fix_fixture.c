@@ -83,6 +83,11 @@ static char *manifest_of(const char *text, const char *headers)
 
 char *fix_run(const char *arches, const char *headers)
 {
+	return fix_run_overlay(arches, headers, NULL);
+}
+
+char *fix_run_overlay(const char *arches, const char *headers, const char *overlay)
+{
 	char *out = tmp_dir(), *tree = repo_path(FIXTURE "/tree"), *cc = repo_path(FIXTURE "/cc");
 	char *rec = repo_path("ci/compile-tu.sh"), *man = slurp(FIXTURE "/cell/manifest.tsv");
 	char *script = slurp(FIXTURE "/cell/compile.sh"), *list = xstrdup(arches), *arch, *save, *h, *hsave;
@@ -93,17 +98,19 @@ char *fix_run(const char *arches, const char *headers)
 	/* every TU at once, each one's status checked */
 	sb_add(&cmd, "set --");
 	for (arch = strtok_r(list, " ", &save); arch; arch = strtok_r(NULL, " ", &save)) {
+		char *cflags = xasprintf("%s%s%s", overlay ? "-I" : "", overlay ? overlay : "",
+					 !strcmp(arch, "arm64") ? " -DCONFIG_ARM64" : "");
 		const char *keys[][2] = {
 			{ "@ARCH@", arch }, { "@SRCTREE@", tree }, { "@CC@", cc },
-			{ "@CFLAGS@", !strcmp(arch, "arm64") ? "-DCONFIG_ARM64" : "" },
+			{ "@CFLAGS@", cflags }, { "@OVERLAY@", overlay ? overlay : "" },
 		};
 		char *dir = xasprintf("%s/%s/defconfig", out, arch), *text, *sel = manifest_of(man, headers);
 
-		text = subst(sel, keys, 4);
+		text = subst(sel, keys, 5);
 		free(put_file(dir, "manifest.tsv", text));
 		free(text);
 		free(sel);
-		text = subst(script, keys, 4);
+		text = subst(script, keys, 5);
 		h = put_file(dir, "compile.sh", text);
 		ck_assert_int_eq(chmod(h, 0755), 0);
 		free(h);
@@ -121,6 +128,7 @@ char *fix_run(const char *arches, const char *headers)
 			free(rel);
 		}
 		free(dir);
+		free(cflags);
 	}
 	sb_add(&cmd, "; for p; do wait \"$p\" || exit 1; done");
 	ck_assert_msg(system(cmd.buf) == 0, "the fixture run failed: %s", cmd.buf);

@@ -12,6 +12,9 @@
  * ("plain user2": names under linux/, without .h) compiled by
  * ci/compile-tu.sh, as the compile stage leaves them.  The caller frees. */
 char *fix_run(const char *arches, const char *headers);
+/* The same with overlay (a dir of headers) searched first, as OVERLAY=
+ * makes a run do. */
+char *fix_run_overlay(const char *arches, const char *headers, const char *overlay);
 
 /* A fixer on the cells of fix_run(arches, ...): the results read, the
  * tree scanned, OUT/fix as its dir, ci/compile-tu.sh as its recorder. */

@@ -78,6 +78,42 @@ START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_header)
 }
 END_TEST
 
+START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_run_overlay_copy)
+{
+	char *ov = tmp_dir(), *tree = repo_path("tests/fixtures/fix/tree"), *path, *text, *out, *sum, *unfixed;
+	struct fixer *fx;
+	struct fix_cand c = cand_include("box_fn", "user2()", "linux/box.h", NULL);
+	struct hdr_fix *h;
+
+	/* the run had OVERLAY=ov with a copy of user2.h: reader.h read that */
+	path = xasprintf("%s/include/linux/user2.h", tree);
+	text = slurp(path);
+	free(put_file(ov, "linux/user2.h", text));
+	free(text);
+	free(path);
+	out = fix_run_overlay("x86_64", "user2 reader", ov);
+	fx = fixer_new(out, "x86_64");
+	ck_assert_int_eq(fx->orig[0]->tus[1].verdict, V_PASS);
+	h = fixer_add(fx, "linux/user2.h", &c, 1);
+	/* the copy the run compiled is the one patched */
+	free(h->base);
+	h->base = xasprintf("%s/linux/user2.h", ov);
+	fixer_overlay(fx);
+	free(fixer_prove(fx));
+	/* reader.h's depfile names ov/linux/user2.h: it is compiled again */
+	ck_assert_str_eq(fx->recompiled.buf, "x86_64/defconfig/linux/user2\nx86_64/defconfig/linux/reader\n");
+	sum = fixer_judge(fx, &unfixed);
+	ck_assert_int_eq(h->kept, 0);
+	assert_has(sum, "breaks what passed: x86_64/defconfig:linux/reader.h\n");
+	free(unfixed);
+	free(sum);
+	fixer_free(fx);
+	free(out);
+	free(tree);
+	free(ov);
+}
+END_TEST
+
 START_TEST(test_rejects_a_fix_that_fixes_nothing)
 {
 	char *out = fix_run("x86_64", "plain"), *sum, *unfixed;
@@ -531,6 +567,7 @@ Suite *fix_proof_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_keeps_a_fix_that_makes_a_tu_pass);
 	tcase_add_test(tc, test_rejects_a_fix_that_breaks_a_tu_reading_the_header);
+	tcase_add_test(tc, test_rejects_a_fix_that_breaks_a_tu_reading_the_run_overlay_copy);
 	tcase_add_test(tc, test_rejects_a_fix_that_fixes_nothing);
 	tcase_add_test(tc, test_keeps_a_fix_when_only_other_names_fail);
 	tcase_add_test(tc, test_rejects_a_fix_that_pulls_in_a_forbidden_header);
