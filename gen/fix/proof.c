@@ -86,16 +86,19 @@ static int copy_file(const char *from, const char *to)
 }
 
 /* Whether TU needs compiling again: it failed, has no depfile, or its
- * depfile names a patched header. */
-static int affected(struct fixer *fx, const struct tu_result *t, const char *base)
+ * depfile names a patched header, the tree's copy or the one in the
+ * overlay the run (cell c) searched first. */
+static int affected(struct fixer *fx, const struct cell_result *c, const struct tu_result *t, const char *base)
 {
 	char *path = xasprintf("%s.dep", base), *dep = read_file(path, NULL);
 	int i, hit = t->verdict != V_PASS || !dep;
 
 	for (i = 0; dep && !hit && i < fx->nfixes; i++) {
 		char *needle = xasprintf("/include/%s", fx->fixes[i].header);
+		char *ov = c->overlay ? xasprintf("%s/%s", c->overlay, fx->fixes[i].header) : NULL;
 
-		hit = patchable(&fx->fixes[i]) && strstr(dep, needle);
+		hit = patchable(&fx->fixes[i]) && (strstr(dep, needle) || (ov && strstr(dep, ov)));
+		free(ov);
 		free(needle);
 	}
 	free(dep);
@@ -219,7 +222,7 @@ static int prove_cell(struct fixer *fx, int ci)
 		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
 		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
 		const char *exts[] = { "c", "rc", "log", "dep" };
-		int k, redo = affected(fx, t, src);
+		int k, redo = affected(fx, c, t, src);
 
 		*strrchr(d, '/') = '\0';
 		mkdirs(d);
