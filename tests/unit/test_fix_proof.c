@@ -557,6 +557,36 @@ START_TEST(test_a_fix_not_kept_fails_the_command)
 }
 END_TEST
 
+START_TEST(test_the_run_overlay_copy_is_the_one_patched)
+{
+	char *ov = tmp_dir(), *tree = repo_path("tests/fixtures/fix/tree"), *path, *text, *copy, *at, *out;
+	const char *patch = "0001-linux-plain-h-include-linux-light-h-for-light-fn.patch";
+
+	/* the run had OVERLAY=ov with its own copy of plain.h */
+	path = xasprintf("%s/include/linux/plain.h", tree);
+	text = slurp(path);
+	at = strstr(text, "/* light_fn() is in");
+	copy = xasprintf("%.*s/* the run's copy */%s", (int)(at - text), text, strchr(at, '\n'));
+	free(put_file(ov, "linux/plain.h", copy));
+	free(copy);
+	free(text);
+	free(path);
+	out = fix_run_overlay("x86_64", "plain", ov);
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 0);
+	path = xasprintf("%s/fix/%s", out, patch);
+	text = slurp(path);
+	assert_has(text, "--- a/include/linux/plain.h\n+++ b/include/linux/plain.h\n@@ -2,6 +2,7 @@\n"
+			 " #ifndef _LINUX_PLAIN_H\n #define _LINUX_PLAIN_H\n #include <linux/types.h>\n"
+			 "+#include <linux/light.h> // for light_fn()\n \n"
+			 " /* the run's copy */\n");
+	free(text);
+	free(path);
+	free(out);
+	free(tree);
+	free(ov);
+}
+END_TEST
+
 Suite *fix_proof_suite(void)
 {
 	Suite *s = suite_create("fix_proof");
@@ -584,6 +614,7 @@ Suite *fix_proof_suite(void)
 	tcase_set_timeout(rounds, 60);
 	tcase_add_test(rounds, test_a_second_round_for_the_next_missing_name);
 	tcase_add_test(rounds, test_a_fix_not_kept_fails_the_command);
+	tcase_add_test(rounds, test_the_run_overlay_copy_is_the_one_patched);
 	suite_add_tcase(s, rounds);
 	return s;
 }
