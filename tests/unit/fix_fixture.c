@@ -9,12 +9,10 @@
 #include "fix_fixture.h"
 
 #include <check.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/files.h"
 #include "base/util.h"
@@ -296,7 +294,8 @@ struct hdr_fix *fixer_add(struct fixer *fx, const char *header, const struct fix
 	return h;
 }
 
-void fixer_overlay(struct fixer *fx)
+/* The patched headers in the overlay, as `hdrtest fix` writes them. */
+static void fixer_overlay(struct fixer *fx)
 {
 	int i;
 
@@ -323,25 +322,16 @@ char *fixer_prove(struct fixer *fx)
 
 char *fixer_prove_status(struct fixer *fx, int status)
 {
-	char *dir = tmp_dir(), *path = xasprintf("%s/stdout", dir), *text;
-	int saved, fd, rc;
+	char *said;
+	int rc;
 
-	fflush(stdout);
-	saved = dup(1);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	ck_assert_int_ge(fd, 0);
-	dup2(fd, 1);
-	close(fd);
+	fixer_overlay(fx);
 	fx->rounds++;
+	stdout_begin();
 	rc = prove(fx);
-	fflush(stdout);
-	dup2(saved, 1);
-	close(saved);
+	said = stdout_end();
 	ck_assert_int_eq(rc, status);
-	text = slurp(path);
-	free(path);
-	free(dir);
-	return text;
+	return said;
 }
 
 char *fixer_judge(struct fixer *fx, char **unfixed)
@@ -353,6 +343,25 @@ char *fixer_judge(struct fixer *fx, char **unfixed)
 	judge_fixes(fx, &sum, &un);
 	*unfixed = sb_detach(&un);
 	return sb_detach(&sum);
+}
+
+void prove_fix(struct proven *p, const char *arches, const char *headers, const char *header,
+	       const struct fix_cand *cands, int n)
+{
+	p->out = fix_run(arches, headers);
+	p->fx = fixer_new(p->out, arches);
+	fixer_add(p->fx, header, cands, n);
+	p->said = fixer_prove(p->fx);
+	p->sum = fixer_judge(p->fx, &p->unfixed);
+}
+
+void proven_free(struct proven *p)
+{
+	fixer_free(p->fx);
+	free(p->out);
+	free(p->said);
+	free(p->sum);
+	free(p->unfixed);
 }
 
 const struct tu_result *proof_tu(struct fixer *fx, int ci, const char *header)

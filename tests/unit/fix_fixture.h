@@ -30,16 +30,28 @@ struct fix_cand cand_none(const char *symbol, const char *why_not);
  * TU in every cell where it failed (as `hdrtest fix` records them). */
 struct hdr_fix *fixer_add(struct fixer *fx, const char *header, const struct fix_cand *cands, int n);
 
-/* The patched headers in the overlay, as `hdrtest fix` writes them. */
-void fixer_overlay(struct fixer *fx);
-
-/* One round of proof (prove() must succeed); what it printed. */
+/* One round as `hdrtest fix` makes it: the patched headers written to the
+ * overlay, then proven (prove() must succeed); what the round printed. */
 char *fixer_prove(struct fixer *fx);
 /* The same, prove() returning status. */
 char *fixer_prove_status(struct fixer *fx, int status);
 
 /* judge_fixes(): the summary, and the unfixed lines in *unfixed. */
 char *fixer_judge(struct fixer *fx, char **unfixed);
+
+/* A fixture run of headers on arches with the fix of header by cands,
+ * proven in one round and judged. */
+struct proven {
+	char *out;
+	struct fixer *fx;
+	char *said;		/* what the round printed */
+	char *sum;		/* what judge_fixes() said: the summary */
+	char *unfixed;		/* and the unfixed lines */
+};
+
+void prove_fix(struct proven *p, const char *arches, const char *headers, const char *header,
+	       const struct fix_cand *cands, int n);
+void proven_free(struct proven *p);
 
 /* Fail unless got is want, naming the first line that differs (Check
  * cannot carry a whole patch in its message). */

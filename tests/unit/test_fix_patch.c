@@ -12,28 +12,27 @@
 #include "helpers.h"
 #include "suites.h"
 
-/* The patch of the one fix of fx, proven first, as number no of total;
- * its file name in *name. */
-static char *patch_of(struct fixer *fx, int no, int total, const char **name)
+/* The patch of the fix of header by cands on a fixture run, proven
+ * first, as number no of total; *p holds the run, its file name is
+ * p->fx->fixes[0].patch. */
+static char *patch_of(struct proven *p, const char *arches, const char *headers, const char *header,
+		      const struct fix_cand *cands, int n, int no, int total)
 {
 	struct strbuf series;
-	char *sum, *unfixed, *path, *text, *want;
+	char *path, *text, *want;
+	struct hdr_fix *h;
 
-	fixer_overlay(fx);
-	free(fixer_prove(fx));
-	sum = fixer_judge(fx, &unfixed);
-	ck_assert_msg(fx->fixes[0].kept, "not kept: %s", sum);
-	free(sum);
-	free(unfixed);
+	prove_fix(p, arches, headers, header, cands, n);
+	h = &p->fx->fixes[0];
+	ck_assert_msg(h->kept, "not kept: %s", p->sum);
 	sb_init(&series);
-	ck_assert_int_eq(write_patch(fx, &fx->fixes[0], no, total, fx->orig[0]->srctree, &series), 0);
-	*name = fx->fixes[0].patch;
-	ck_assert_ptr_nonnull(*name);
-	want = xasprintf("%s\n", *name);
+	ck_assert_int_eq(write_patch(p->fx, h, no, total, p->fx->orig[0]->srctree, &series), 0);
+	ck_assert_ptr_nonnull(h->patch);
+	want = xasprintf("%s\n", h->patch);
 	ck_assert_str_eq(series.buf, want);
 	free(want);
 	sb_release(&series);
-	path = xasprintf("%s/%s", fx->dir, *name);
+	path = xasprintf("%s/%s", p->fx->dir, h->patch);
 	text = slurp(path);
 	free(path);
 	return text;
@@ -45,18 +44,15 @@ static char *patch_of(struct fixer *fx, int no, int total, const char **name)
 
 START_TEST(test_include_after_the_last_include)
 {
-	char *out = fix_run("x86_64", "user"), *text;
-	struct fixer *fx = fixer_new(out, "x86_64");
 	struct fix_cand c[2] = {
 		cand_include("light_fn", "user_light()", "linux/light.h", NULL),
 		cand_include("next_fn", "user_next()", "linux/next.h", "defined(_LINUX_LIGHT_H)"),
 	};
-	const char *name;
+	struct proven p;
+	char *text = patch_of(&p, "x86_64", "user", "linux/user.h", c, 2, 2, 3);
 
-	fixer_add(fx, "linux/user.h", c, 2);
-	text = patch_of(fx, 2, 3, &name);
 	/* the slug stops at 52 characters */
-	ck_assert_str_eq(name, "0002-linux-user-h-include-linux-light-h-for-light-fn-incl.patch");
+	ck_assert_str_eq(p.fx->fixes[0].patch, "0002-linux-user-h-include-linux-light-h-for-light-fn-incl.patch");
 	/* a sentence a name, broken where it has a comma; the conditional
 	 * include after the plain one, both after the last #include */
 	assert_text(text, HEAD
@@ -88,21 +84,17 @@ START_TEST(test_include_after_the_last_include)
 		"  * the second round of proof finds it */\n"
 		TAIL);
 	free(text);
-	fixer_free(fx);
-	free(out);
+	proven_free(&p);
 }
 END_TEST
 
 START_TEST(test_include_under_if_where_it_failed)
 {
-	char *out = fix_run("x86_64 arm64", "arch_only"), *text;
-	struct fixer *fx = fixer_new(out, "x86_64 arm64");
 	struct fix_cand c = cand_include("next_fn", "arch_only()", "linux/next.h", "defined(CONFIG_ARM64)");
-	const char *name;
+	struct proven p;
+	char *text = patch_of(&p, "x86_64 arm64", "arch_only", "linux/arch_only.h", &c, 1, 1, 1);
 
-	fixer_add(fx, "linux/arch_only.h", &c, 1);
-	text = patch_of(fx, 1, 1, &name);
-	ck_assert_str_eq(name, "0001-linux-arch-only-h-include-linux-next-h-for-next-fn.patch");
+	ck_assert_str_eq(p.fx->fixes[0].patch, "0001-linux-arch-only-h-include-linux-next-h-for-next-fn.patch");
 	/* no #include in the header: after its guard; failed and proven on
 	 * arm64 only, where CONFIG_ARM64 is defined */
 	assert_text(text, HEAD
@@ -129,21 +121,17 @@ START_TEST(test_include_under_if_where_it_failed)
 		" static inline int arch_only(void)\n"
 		TAIL);
 	free(text);
-	fixer_free(fx);
-	free(out);
+	proven_free(&p);
 }
 END_TEST
 
 START_TEST(test_declaration)
 {
-	char *out = fix_run("x86_64", "decl"), *text;
-	struct fixer *fx = fixer_new(out, "x86_64");
 	struct fix_cand c = cand_declare("struct thing", "take()");
-	const char *name;
+	struct proven p;
+	char *text = patch_of(&p, "x86_64", "decl", "linux/decl.h", &c, 1, 1, 1);
 
-	fixer_add(fx, "linux/decl.h", &c, 1);
-	text = patch_of(fx, 1, 1, &name);
-	ck_assert_str_eq(name, "0001-linux-decl-h-declare-struct-thing.patch");
+	ck_assert_str_eq(p.fx->fixes[0].patch, "0001-linux-decl-h-declare-struct-thing.patch");
 	assert_text(text, HEAD
 		"Subject: [PATCH 1/1] linux/decl.h: declare struct thing\n"
 		"\n"
@@ -167,8 +155,7 @@ START_TEST(test_declaration)
 		" #endif\n"
 		TAIL);
 	free(text);
-	fixer_free(fx);
-	free(out);
+	proven_free(&p);
 }
 END_TEST
 
