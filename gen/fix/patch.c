@@ -57,7 +57,8 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	unlink(difftmp);
 	if (rc != 1 || !diff) {
 		error("diff -u %s %s: exit status %d", orig, patched, rc);
-		return -1;
+		rc = -1;
+		goto out;
 	}
 	desc = fix_describe(h->cands, h->ncands);
 	subject = xasprintf("%s: %s", h->header, desc);
@@ -99,6 +100,7 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	free(s);
 	free(subject);
 	sb_release(&sb);
+out:
 	free(diff);
 	free(difftmp);
 	free(orig);

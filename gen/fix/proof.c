@@ -86,16 +86,19 @@ static int copy_file(const char *from, const char *to)
 }
 
 /* Whether TU needs compiling again: it failed, has no depfile, or its
- * depfile names a patched header. */
-static int affected(struct fixer *fx, const struct tu_result *t, const char *base)
+ * depfile names a patched header, the tree's copy or the one in the
+ * overlay the run (cell c) searched first. */
+static int affected(struct fixer *fx, const struct cell_result *c, const struct tu_result *t, const char *base)
 {
 	char *path = xasprintf("%s.dep", base), *dep = read_file(path, NULL);
 	int i, hit = t->verdict != V_PASS || !dep;
 
 	for (i = 0; dep && !hit && i < fx->nfixes; i++) {
 		char *needle = xasprintf("/include/%s", fx->fixes[i].header);
+		char *ov = c->overlay ? xasprintf("%s/%s", c->overlay, fx->fixes[i].header) : NULL;
 
-		hit = patchable(&fx->fixes[i]) && strstr(dep, needle);
+		hit = patchable(&fx->fixes[i]) && (strstr(dep, needle) || (ov && strstr(dep, ov)));
+		free(ov);
 		free(needle);
 	}
 	free(dep);
@@ -167,6 +170,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	remove_tree(dir);
 	if (mkdirs(dir)) {
 		error("cannot create %s: %s", dir, strerror(errno));
+		free(dir);
 		return -1;
 	}
 	/* the manifest, with the overlay the -H lines name */
@@ -174,6 +178,8 @@ static int prove_cell(struct fixer *fx, int ci)
 	text = read_file(from, NULL);
 	if (!text) {
 		error("cannot read %s: %s", from, strerror(errno));
+		free(from);
+		free(dir);
 		return -1;
 	}
 	sb_init(&man);
@@ -193,21 +199,30 @@ static int prove_cell(struct fixer *fx, int ci)
 	sb_release(&man);
 	from = xasprintf("%s/%s/compile.sh", fx->out, fx->cells[ci]);
 	text = read_file(from, NULL);
+	if (!text) {
+		error("cannot read %s: %s", from, strerror(errno));
+		free(from);
+		free(dir);
+		return -1;
+	}
 	free(from);
 	script = xasprintf("%s/compile.sh", dir);
-	if (!text || write_file_atomic(script, (to = proof_script(text, fx->overlay))) < 0 ||
-	    chmod(script, 0755)) {
+	to = proof_script(text, fx->overlay);
+	free(text);
+	if (write_file_atomic(script, to) < 0 || chmod(script, 0755)) {
 		error("cannot write %s", script);
+		free(to);
+		free(script);
+		free(dir);
 		return -1;
 	}
 	free(to);
-	free(text);
 	for (i = 0; i < c->ntus; i++) {
 		const struct tu_result *t = &c->tus[i];
 		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
 		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
 		const char *exts[] = { "c", "rc", "log", "dep" };
-		int k, redo = affected(fx, t, src);
+		int k, redo = affected(fx, c, t, src);
 
 		*strrchr(d, '/') = '\0';
 		mkdirs(d);
@@ -253,14 +268,16 @@ int prove(struct fixer *fx)
 		if (fx->orig[i]->skipped || fx->orig[i]->errored)
 			continue;
 		if (prove_cell(fx, i))
-			return -1;
+			break;
 		fx->proof[i] = cell_read(proofdir, fx->cells[i]);
 		if (!fx->proof[i])
-			return -1;
+			break;
 	}
+	free(proofdir);
+	if (i < fx->ncells)
+		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	fx->seconds += (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
-	free(proofdir);
 	return 0;
 }
 

@@ -17,8 +17,10 @@
 static char *tmp_root;
 static char *diag_buf;
 static size_t diag_len;
-static int saved_stderr = -1;
-static char *stderr_path;
+/* A capture of file descriptor 1 or 2: the descriptor to put back, the
+ * file it goes to meanwhile. */
+static int saved_fd[3] = { -1, -1, -1 };
+static char *capture_path[3];
 
 void helpers_init(void)
 {
@@ -56,32 +58,52 @@ char *diag_end(void)
 	return text;
 }
 
-void stderr_begin(void)
+static void capture_begin(int fd)
 {
 	char *dir = tmp_dir();
-	int fd;
+	int f;
 
-	stderr_path = xasprintf("%s/stderr", dir);
+	capture_path[fd] = xasprintf("%s/%s", dir, fd == 1 ? "stdout" : "stderr");
 	free(dir);
-	fflush(stderr);
-	saved_stderr = dup(2);
-	fd = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	ck_assert_int_ge(fd, 0);
-	dup2(fd, 2);
-	close(fd);
+	fflush(fd == 1 ? stdout : stderr);
+	saved_fd[fd] = dup(fd);
+	f = open(capture_path[fd], O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	ck_assert_int_ge(f, 0);
+	dup2(f, fd);
+	close(f);
+}
+
+static char *capture_end(int fd)
+{
+	char *text;
+
+	fflush(fd == 1 ? stdout : stderr);
+	dup2(saved_fd[fd], fd);
+	close(saved_fd[fd]);
+	saved_fd[fd] = -1;
+	text = slurp(capture_path[fd]);
+	free(capture_path[fd]);
+	return text;
+}
+
+void stderr_begin(void)
+{
+	capture_begin(2);
 }
 
 char *stderr_end(void)
 {
-	char *text;
+	return capture_end(2);
+}
 
-	fflush(stderr);
-	dup2(saved_stderr, 2);
-	close(saved_stderr);
-	saved_stderr = -1;
-	text = slurp(stderr_path);
-	free(stderr_path);
-	return text;
+void stdout_begin(void)
+{
+	capture_begin(1);
+}
+
+char *stdout_end(void)
+{
+	return capture_end(1);
 }
 
 char *tmp_dir(void)

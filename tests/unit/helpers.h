@@ -13,9 +13,12 @@ void diag_begin(void);
 /* ... and get back everything printed since (caller frees). */
 char *diag_end(void);
 
-/* Same for what child processes (m4) print on file descriptor 2. */
+/* Same for what child processes (m4) print on file descriptor 2 ... */
 void stderr_begin(void);
 char *stderr_end(void);
+/* ... and for what is printed on 1 (both may be captured at once). */
+void stdout_begin(void);
+char *stdout_end(void);
 
 /* A new empty dir under the run's temporary root. */
 char *tmp_dir(void);

@@ -31,6 +31,9 @@ int main(void)
 	srunner_add_suite(sr, includes_suite());
 	srunner_add_suite(sr, explain_suite());
 	srunner_add_suite(sr, fix_suite());
+	srunner_add_suite(sr, fix_proof_suite());
+	srunner_add_suite(sr, fix_patch_suite());
+	srunner_add_suite(sr, fix_chains_suite());
 	srunner_add_suite(sr, robust_suite());
 	srunner_add_suite(sr, writes_suite());
 	srunner_add_suite(sr, directives_suite());

@@ -34,6 +34,9 @@ Suite *plan_suite(void);
 Suite *baseline_suite(void);
 Suite *large_run_suite(void);
 Suite *fix_suite(void);
+Suite *fix_proof_suite(void);
+Suite *fix_patch_suite(void);
+Suite *fix_chains_suite(void);
 Suite *catalog_init_suite(void);
 
 #endif

@@ -26,13 +26,21 @@ static char *forbids[] = { (char *)"linux/mm.h" };
 	"static inline int loop(void) { return cyc_fn(); }\n" \
 	"#endif\n"
 
+#define CONDINC_H \
+	"#ifndef CI_H\n#define CI_H\n" \
+	"#include <linux/types.h>\n" \
+	"#ifdef CONFIG_Y\n#include <linux/other.h>\n#endif\n" \
+	"static inline int ci(void) { return light_fn(); }\n" \
+	"#endif\n"
+
 static void setup(void)
 {
 	tree = tmp_dir();
 	free(put_file(tree, "include/linux/user.h", USER_H));
 	free(put_file(tree, "include/linux/types.h", "#ifndef T_H\n#define T_H\n#endif\n"));
 	/* light_fn() in a light header and in a heavy one */
-	free(put_file(tree, "include/linux/light.h", "#ifndef L_H\n#define L_H\nint light_fn(void);\n#endif\n"));
+	free(put_file(tree, "include/linux/light.h",
+		      "#ifndef L_H\n#define L_H\nint light_fn(void);\nint light_two(void);\n#endif\n"));
 	free(put_file(tree, "include/linux/heavy.h",
 		      "#ifndef H_H\n#define H_H\n#include <linux/types.h>\n#include <linux/light.h>\n"
 		      "#include <linux/other.h>\nint light_fn(void);\nstruct thing { int x; };\n#endif\n"));
@@ -40,6 +48,22 @@ static void setup(void)
 	free(put_file(tree, "include/linux/mm.h", "#ifndef MM_H\n#define MM_H\nint mm_only(void);\n#endif\n"));
 	free(put_file(tree, "include/linux/cyc.h",
 		      "#ifndef C_H\n#define C_H\n#include <linux/user.h>\nint cyc_fn(void);\n#endif\n"));
+	/* its last include under #ifdef */
+	free(put_file(tree, "include/linux/condinc.h", CONDINC_H));
+	/* no guard, no include */
+	free(put_file(tree, "include/linux/bare.h", "static inline int bare(void) { return light_fn(); }\n"));
+	/* two headers as light as each other */
+	free(put_file(tree, "include/linux/tie_b.h", "int tie_fn(void);\n"));
+	free(put_file(tree, "include/linux/tie_a.h", "int tie_fn(void);\n"));
+	/* a light definition under #ifdef, a heavier one without */
+	free(put_file(tree, "include/linux/cond_def.h", "#ifdef CONFIG_Z\nint cz_fn(void);\nint cz_only(void);\n#endif\n"));
+	free(put_file(tree, "include/linux/big_def.h",
+		      "#include <linux/types.h>\n#include <linux/other.h>\nint cz_fn(void);\n"));
+	/* only in uapi */
+	free(put_file(tree, "include/uapi/linux/uonly.h", "int uapi_fn(void);\n"));
+	/* an asm/ header counts once, and is not followed */
+	free(put_file(tree, "include/linux/witharch.h", "#include <asm/page.h>\n#include <linux/light.h>\n"));
+	free(put_file(tree, "arch/x86/include/asm/page.h", "#include <linux/other.h>\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -50,17 +74,23 @@ static void teardown(void)
 	free(tree);
 }
 
-static void choose(const char *missing, const char *user, int line, int pointer_only, struct fix_cand *f)
+static void choose_in(const char *culprit, const char *missing, const char *user, int line, int pointer_only,
+		      struct fix_cand *f)
 {
 	struct explain_info e = { 0 };
 
-	e.header = (char *)"linux/user.h";
-	e.culprit = (char *)"linux/user.h";
+	e.header = (char *)culprit;
+	e.culprit = (char *)culprit;
 	e.user = (char *)user;
 	e.missing = (char *)missing;
 	e.use_line = line;
 	e.pointer_only = pointer_only;
 	ck_assert_int_eq(fix_choose(ix, &e, NULL, forbids, 1, f), 0);
+}
+
+static void choose(const char *missing, const char *user, int line, int pointer_only, struct fix_cand *f)
+{
+	choose_in("linux/user.h", missing, user, line, pointer_only, f);
 }
 
 static char *apply(struct fix_cand *f)
@@ -174,6 +204,138 @@ START_TEST(test_one_include_for_two_names)
 }
 END_TEST
 
+START_TEST(test_no_definer_says_so)
+{
+	struct fix_cand f;
+	struct explain_info e = { 0 };
+
+	choose("nowhere_fn", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "linux/user.h: plain() needs nowhere_fn, which no header of the tree defines "
+				    "outside linux/user.h");
+	fix_cand_free(&f);
+	/* defined in the header itself only: not a header to include */
+	choose("loop", NULL, 11, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "linux/user.h: it needs loop(), which no header of the tree defines outside "
+				    "linux/user.h");
+	fix_cand_free(&f);
+	/* nor is a header under include/uapi */
+	choose("uapi_fn", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	fix_cand_free(&f);
+	/* a culprit outside include/ (or no header at all) gets no candidate */
+	e.header = e.culprit = (char *)"linux/nosuch.h";
+	e.missing = (char *)"light_fn";
+	ck_assert_int_eq(fix_choose(ix, &e, NULL, forbids, 1, &f), -1);
+}
+END_TEST
+
+START_TEST(test_unconditional_definer_over_lighter_conditional_one)
+{
+	struct fix_cand f;
+
+	choose("cz_fn", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_INCLUDE);
+	ck_assert_str_eq(f.include, "linux/big_def.h");
+	ck_assert_int_eq(f.weight, 3);
+	fix_cand_free(&f);
+	/* the conditional one when it is the only one, with its real weight */
+	choose("cz_only", "plain()", 6, 0, &f);
+	ck_assert_str_eq(f.include, "linux/cond_def.h");
+	ck_assert_int_eq(f.weight, 1);
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_equal_weights_by_name)
+{
+	struct fix_cand f;
+
+	choose("tie_fn", "plain()", 6, 0, &f);
+	ck_assert_str_eq(f.include, "linux/tie_a.h");
+	ck_assert_int_eq(f.weight, 1);
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_include_after_the_endif_of_a_conditional_include)
+{
+	struct fix_cand f;
+	char *text;
+
+	choose_in("linux/condinc.h", "light_fn", "ci()", 7, 0, &f);
+	ck_assert_ptr_null(f.cond);
+	text = fix_apply(CONDINC_H, scan_file(ix, "include/linux/condinc.h"), &f, 1);
+	ck_assert_str_eq(text, "#ifndef CI_H\n#define CI_H\n#include <linux/types.h>\n"
+			       "#ifdef CONFIG_Y\n#include <linux/other.h>\n#endif\n"
+			       "#include <linux/light.h> // for light_fn()\n"
+			       "static inline int ci(void) { return light_fn(); }\n#endif\n");
+	free(text);
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_include_at_the_top_without_guard_or_include)
+{
+	struct fix_cand f;
+	char *text;
+
+	choose_in("linux/bare.h", "light_fn", "bare()", 1, 0, &f);
+	text = fix_apply("static inline int bare(void) { return light_fn(); }\n", scan_file(ix, "include/linux/bare.h"),
+			 &f, 1);
+	ck_assert_str_eq(text, "#include <linux/light.h> // for light_fn()\n"
+			       "static inline int bare(void) { return light_fn(); }\n");
+	free(text);
+	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_two_names_of_one_header_one_include)
+{
+	struct fix_cand f[3];
+	char *text, *d;
+
+	choose("light_fn", "plain()", 6, 0, &f[0]);
+	choose("struct thing", "take()", 5, 1, &f[1]);
+	choose("light_two", "plain()", 6, 0, &f[2]);
+	text = fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 3);
+	ck_assert_str_eq(text, "#ifndef USER_H\n#define USER_H\n#include <linux/types.h>\n"
+			       "#include <linux/light.h> // for light_fn(), light_two()\n"
+			       "struct page;\nstruct thing; // for take()\n"
+			       "int take(struct thing *t);\n"
+			       "static inline int plain(void) { return light_fn(); }\n"
+			       "#ifdef CONFIG_X\nstatic inline int under_x(void) { return light_fn(); }\n#endif\n"
+			       "static inline int bad(void) { return mm_only(); }\n"
+			       "static inline int loop(void) { return cyc_fn(); }\n#endif\n");
+	d = fix_describe(f, 3);
+	ck_assert_str_eq(d, "include linux/light.h for light_fn(), light_two(), declare struct thing");
+	free(d);
+	d = fix_summary(&f[1]);
+	ck_assert_str_eq(d, "declare struct thing");
+	free(d);
+	free(text);
+	fix_cand_free(&f[0]);
+	fix_cand_free(&f[1]);
+	fix_cand_free(&f[2]);
+	choose("mm_only", "bad()", 10, 0, &f[0]);
+	d = fix_summary(&f[0]);
+	ck_assert_str_eq(d, "no patch");
+	free(d);
+	fix_cand_free(&f[0]);
+}
+END_TEST
+
+START_TEST(test_closure_counts_an_asm_header_once)
+{
+	int reaches;
+
+	/* itself, asm/page.h (not followed to linux/other.h), linux/light.h */
+	ck_assert_int_eq(fix_closure(ix, "linux/witharch.h", "linux/other.h", &reaches), 3);
+	ck_assert_int_eq(reaches, 0);
+}
+END_TEST
+
 Suite *fix_suite(void)
 {
 	Suite *s = suite_create("fix");
@@ -187,6 +349,13 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_conditional_use_conditional_include);
 	tcase_add_test(tc, test_closure_counts_and_sees_cycles);
 	tcase_add_test(tc, test_one_include_for_two_names);
+	tcase_add_test(tc, test_no_definer_says_so);
+	tcase_add_test(tc, test_unconditional_definer_over_lighter_conditional_one);
+	tcase_add_test(tc, test_equal_weights_by_name);
+	tcase_add_test(tc, test_include_after_the_endif_of_a_conditional_include);
+	tcase_add_test(tc, test_include_at_the_top_without_guard_or_include);
+	tcase_add_test(tc, test_two_names_of_one_header_one_include);
+	tcase_add_test(tc, test_closure_counts_an_asm_header_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix's patches (fix/patch.c): the mail of a proven fix, whole,
+ * on the fixture run of fix_fixture.c.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "fix_fixture.h"
+#include "helpers.h"
+#include "suites.h"
+
+/* The patch of the fix of header by cands on a fixture run, proven
+ * first, as number no of total; *p holds the run, its file name is
+ * p->fx->fixes[0].patch. */
+static char *patch_of(struct proven *p, const char *arches, const char *headers, const char *header,
+		      const struct fix_cand *cands, int n, int no, int total)
+{
+	struct strbuf series;
+	char *path, *text, *want;
+	struct hdr_fix *h;
+
+	prove_fix(p, arches, headers, header, cands, n);
+	h = &p->fx->fixes[0];
+	ck_assert_msg(h->kept, "not kept: %s", p->sum);
+	sb_init(&series);
+	ck_assert_int_eq(write_patch(p->fx, h, no, total, p->fx->orig[0]->srctree, &series), 0);
+	ck_assert_ptr_nonnull(h->patch);
+	want = xasprintf("%s\n", h->patch);
+	ck_assert_str_eq(series.buf, want);
+	free(want);
+	sb_release(&series);
+	path = xasprintf("%s/%s", p->fx->dir, h->patch);
+	text = slurp(path);
+	free(path);
+	return text;
+}
+
+#define HEAD "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n" \
+	"From: hdrtest <hdrtest@localhost>\n"
+#define TAIL "-- \nhdrtest\n\n"
+
+START_TEST(test_include_after_the_last_include)
+{
+	struct fix_cand c[2] = {
+		cand_include("light_fn", "user_light()", "linux/light.h", NULL),
+		cand_include("next_fn", "user_next()", "linux/next.h", "defined(_LINUX_LIGHT_H)"),
+	};
+	struct proven p;
+	char *text = patch_of(&p, "x86_64", "user", "linux/user.h", c, 2, 2, 3);
+
+	/* the slug stops at 52 characters */
+	ck_assert_str_eq(p.fx->fixes[0].patch, "0002-linux-user-h-include-linux-light-h-for-light-fn-incl.patch");
+	/* a sentence a name, broken where it has a comma; the conditional
+	 * include after the plain one, both after the last #include */
+	assert_text(text, HEAD
+		"Subject: [PATCH 2/3] linux/user.h: include linux/light.h for light_fn(), include linux/next.h for "
+		"next_fn()\n"
+		"\n"
+		"user_light() uses light_fn(), defined in linux/light.h,\n"
+		"which linux/user.h does not include.\n"
+		"\n"
+		"user_next() uses next_fn(), defined in linux/next.h,\n"
+		"which linux/user.h does not include (the use is under #if, and so is the include).\n"
+		"\n"
+		"Failed on: x86_64/defconfig\n"
+		"Proven by hdrtest on: x86_64/defconfig\n"
+		"(every TU of these cells that reads the header compiled again with it)\n"
+		"---\n"
+		"--- a/include/linux/user.h\n"
+		"+++ b/include/linux/user.h\n"
+		"@@ -2,6 +2,10 @@\n"
+		" #ifndef _LINUX_USER_H\n"
+		" #define _LINUX_USER_H\n"
+		" #include <linux/types.h>\n"
+		"+#include <linux/light.h> // for light_fn()\n"
+		"+#if defined(_LINUX_LIGHT_H)\n"
+		"+#include <linux/next.h> // for next_fn()\n"
+		"+#endif\n"
+		" \n"
+		" /* light_fn() is missing; next_fn() too, but only once linux/light.h is in:\n"
+		"  * the second round of proof finds it */\n"
+		TAIL);
+	free(text);
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_include_under_if_where_it_failed)
+{
+	struct fix_cand c = cand_include("next_fn", "arch_only()", "linux/next.h", "defined(CONFIG_ARM64)");
+	struct proven p;
+	char *text = patch_of(&p, "x86_64 arm64", "arch_only", "linux/arch_only.h", &c, 1, 1, 1);
+
+	ck_assert_str_eq(p.fx->fixes[0].patch, "0001-linux-arch-only-h-include-linux-next-h-for-next-fn.patch");
+	/* no #include in the header: after its guard; failed and proven on
+	 * arm64 only, where CONFIG_ARM64 is defined */
+	assert_text(text, HEAD
+		"Subject: [PATCH 1/1] linux/arch_only.h: include linux/next.h for next_fn()\n"
+		"\n"
+		"arch_only() uses next_fn(), defined in linux/next.h,\n"
+		"which linux/arch_only.h does not include (the use is under #if, and so is the include).\n"
+		"\n"
+		"Failed on: arm64/defconfig\n"
+		"Proven by hdrtest on: arm64/defconfig\n"
+		"(every TU of these cells that reads the header compiled again with it)\n"
+		"---\n"
+		"--- a/include/linux/arch_only.h\n"
+		"+++ b/include/linux/arch_only.h\n"
+		"@@ -1,6 +1,9 @@\n"
+		" /* SPDX-License-Identifier: GPL-2.0 */\n"
+		" #ifndef _LINUX_ARCH_ONLY_H\n"
+		" #define _LINUX_ARCH_ONLY_H\n"
+		"+#if defined(CONFIG_ARM64)\n"
+		"+#include <linux/next.h> // for next_fn()\n"
+		"+#endif\n"
+		" /* fails only where CONFIG_ARM64 is defined */\n"
+		" #ifdef CONFIG_ARM64\n"
+		" static inline int arch_only(void)\n"
+		TAIL);
+	free(text);
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_declaration)
+{
+	struct fix_cand c = cand_declare("struct thing", "take()");
+	struct proven p;
+	char *text = patch_of(&p, "x86_64", "decl", "linux/decl.h", &c, 1, 1, 1);
+
+	ck_assert_str_eq(p.fx->fixes[0].patch, "0001-linux-decl-h-declare-struct-thing.patch");
+	assert_text(text, HEAD
+		"Subject: [PATCH 1/1] linux/decl.h: declare struct thing\n"
+		"\n"
+		"take() uses struct thing only by pointer, in a parameter list,\n"
+		"without declaring it: the tag is then local to the prototype.\n"
+		"A forward declaration is all it needs.\n"
+		"\n"
+		"Failed on: x86_64/defconfig\n"
+		"Proven by hdrtest on: x86_64/defconfig\n"
+		"(every TU of these cells that reads the header compiled again with it)\n"
+		"---\n"
+		"--- a/include/linux/decl.h\n"
+		"+++ b/include/linux/decl.h\n"
+		"@@ -4,6 +4,7 @@\n"
+		" #include <linux/types.h>\n"
+		" \n"
+		" struct page;\n"
+		"+struct thing; // for take()\n"
+		" /* struct thing only by pointer: a forward declaration is all it needs */\n"
+		" int take(struct thing *t);\n"
+		" #endif\n"
+		TAIL);
+	free(text);
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_no_change_is_an_error)
+{
+	char *out = fix_run("x86_64", "plain"), *text, *diag;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = cand_include("light_fn", "plain()", "linux/light.h", NULL);
+	struct hdr_fix *h = fixer_add(fx, "linux/plain.h", &c, 1);
+	struct strbuf series;
+
+	/* the overlay's copy is the header as it was: no patch, and no file */
+	text = slurp(h->base);
+	free(put_file(fx->overlay, h->header, text));
+	free(text);
+	sb_init(&series);
+	diag_begin();
+	ck_assert_int_eq(write_patch(fx, h, 1, 1, fx->orig[0]->srctree, &series), -1);
+	diag = diag_end();
+	text = xasprintf("hdrtest: error: diff -u %s %s/linux/plain.h: exit status 0\n", h->base, fx->overlay);
+	ck_assert_str_eq(diag, text);
+	free(text);
+	free(diag);
+	ck_assert_ptr_null(series.buf);
+	ck_assert_ptr_null(h->patch);
+	text = dir_list(fx->dir);
+	ck_assert_str_eq(text, "overlay\n");
+	free(text);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+Suite *fix_patch_suite(void)
+{
+	Suite *s = suite_create("fix_patch");
+	TCase *tc = tcase_create("patch");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_include_after_the_last_include);
+	tcase_add_test(tc, test_include_under_if_where_it_failed);
+	tcase_add_test(tc, test_declaration);
+	tcase_add_test(tc, test_no_change_is_an_error);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,555 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix's proof (fix/proof.c), on the fixture run of fix_fixture.c:
+ * which TUs each round compiles again and with what, and the verdict on
+ * each fix.  Then the rounds (cmd/cmd_fix.c), through out/bin/hdrtest.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "fix_fixture.h"
+#include "helpers.h"
+#include "suites.h"
+
+#define LIGHT cand_include("light_fn", "plain()", "linux/light.h", NULL)
+
+/* Assert that the text holds want, showing both when not. */
+#define assert_has(text, want) \
+	ck_assert_msg(strstr((text), (want)) != NULL, "'%s' does not hold '%s'", (text), (want))
+
+START_TEST(test_keeps_a_fix_that_makes_a_tu_pass)
+{
+	struct fix_cand c = LIGHT;
+	struct proven p;
+
+	prove_fix(&p, "x86_64", "light plain", "linux/plain.h", &c, 1);
+	ck_assert_int_eq(p.fx->orig[0]->tus[1].verdict, V_FAIL);
+	ck_assert_str_eq(p.said, "  FIX     round 1 x86_64/defconfig: 1 TUs\n");
+	ck_assert_int_eq(proof_tu(p.fx, 0, "linux/plain.h")->verdict, V_PASS);
+	ck_assert_int_eq(p.fx->fixes[0].kept, 1);
+	ck_assert_str_eq(p.sum, "linux/plain.h                include linux/light.h for light_fn()\n"
+				"                             kept, proven on: x86_64/defconfig\n");
+	ck_assert_str_eq(p.unfixed, "");
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_header)
+{
+	char *out = fix_run("x86_64", "plain user2 reader"), *sum, *unfixed;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand light = LIGHT, box = cand_include("box_fn", "user2()", "linux/box.h", NULL);
+
+	/* reader.h passed: its own struct box, box_fn() declared by hand */
+	ck_assert_int_eq(fx->orig[0]->tus[2].verdict, V_PASS);
+	fixer_add(fx, "linux/plain.h", &light, 1);
+	fixer_add(fx, "linux/user2.h", &box, 1);
+	free(fixer_prove(fx));
+	/* user2.h passes now, but linux/box.h's struct box clashes in reader.h */
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/user2.h")->verdict, V_PASS);
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/reader.h")->verdict, V_FAIL);
+	sum = fixer_judge(fx, &unfixed);
+	ck_assert_int_eq(fx->fixes[1].kept, 0);
+	assert_has(sum, "linux/user2.h                include linux/box.h for box_fn()\n"
+			"                             NOT kept, passes on: x86_64/defconfig\n"
+			"                             breaks what passed: x86_64/defconfig:linux/reader.h\n");
+	/* reader.h does not read plain.h: its failure is not plain.h's */
+	ck_assert_int_eq(fx->fixes[0].kept, 1);
+	assert_has(sum, "linux/plain.h                include linux/light.h for light_fn()\n"
+			"                             kept, proven on: x86_64/defconfig\n"
+			"linux/user2.h");
+	free(unfixed);
+	free(sum);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_run_overlay_copy)
+{
+	char *ov = tmp_dir(), *tree = repo_path("tests/fixtures/fix/tree"), *path, *text, *out, *sum, *unfixed;
+	struct fixer *fx;
+	struct fix_cand c = cand_include("box_fn", "user2()", "linux/box.h", NULL);
+	struct hdr_fix *h;
+
+	/* the run had OVERLAY=ov with a copy of user2.h: reader.h read that */
+	path = xasprintf("%s/include/linux/user2.h", tree);
+	text = slurp(path);
+	free(put_file(ov, "linux/user2.h", text));
+	free(text);
+	free(path);
+	out = fix_run_overlay("x86_64", "user2 reader", ov);
+	fx = fixer_new(out, "x86_64");
+	ck_assert_int_eq(fx->orig[0]->tus[1].verdict, V_PASS);
+	h = fixer_add(fx, "linux/user2.h", &c, 1);
+	/* the copy the run compiled is the one patched */
+	free(h->base);
+	h->base = xasprintf("%s/linux/user2.h", ov);
+	free(fixer_prove(fx));
+	/* reader.h's depfile names ov/linux/user2.h: it is compiled again */
+	ck_assert_str_eq(fx->recompiled.buf, "x86_64/defconfig/linux/user2\nx86_64/defconfig/linux/reader\n");
+	sum = fixer_judge(fx, &unfixed);
+	ck_assert_int_eq(h->kept, 0);
+	assert_has(sum, "breaks what passed: x86_64/defconfig:linux/reader.h\n");
+	free(unfixed);
+	free(sum);
+	fixer_free(fx);
+	free(out);
+	free(tree);
+	free(ov);
+}
+END_TEST
+
+START_TEST(test_rejects_a_fix_that_fixes_nothing)
+{
+	/* the wrong header: the name is still missing */
+	struct fix_cand c = cand_include("light_fn", "plain()", "linux/types.h", NULL);
+	struct proven p;
+
+	prove_fix(&p, "x86_64", "plain", "linux/plain.h", &c, 1);
+	ck_assert_int_eq(p.fx->fixes[0].kept, 0);
+	ck_assert_str_eq(p.sum, "linux/plain.h                include linux/types.h for light_fn()\n"
+				"                             NOT kept: it fixes no cell\n"
+				"                             still failing: x86_64/defconfig: linux/plain.h: plain() uses "
+				"light_fn(), defined in linux/light.h, which plain.h does not include\n");
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_keeps_a_fix_when_only_other_names_fail)
+{
+	struct fix_cand c[2] = {
+		cand_include("light_fn", "mixed()", "linux/light.h", NULL),
+		cand_none("mm_only", "linux/mixed.h: mixed() needs mm_only(), defined only in linux/mm.h (forbidden)"),
+	};
+	struct proven p;
+
+	prove_fix(&p, "x86_64", "mixed", "linux/mixed.h", c, 2);
+	/* it still fails, but only for mm_only(), which no fix was for */
+	ck_assert_int_eq(proof_tu(p.fx, 0, "linux/mixed.h")->verdict, V_FAIL);
+	ck_assert_int_eq(p.fx->fixes[0].kept, 1);
+	ck_assert_str_eq(p.sum, "linux/mixed.h                include linux/light.h for light_fn()\n"
+				"                             kept, proven on: x86_64/defconfig\n"
+				"                             still failing, for other reasons: x86_64/defconfig: "
+				"linux/mixed.h: mixed() uses mm_only(), defined in linux/mm.h, which mixed.h does not "
+				"include\n");
+	ck_assert_str_eq(p.unfixed, "linux/mixed.h: mixed() needs mm_only(), defined only in linux/mm.h "
+				    "(forbidden)\n  cells: x86_64/defconfig\n");
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_rejects_a_fix_that_pulls_in_a_forbidden_header)
+{
+	/* pulls_mm.h declares light_fn() too, and includes linux/mm.h */
+	struct fix_cand c = cand_include("light_fn", "plain()", "linux/pulls_mm.h", NULL);
+	struct proven p;
+
+	prove_fix(&p, "x86_64", "plain", "linux/plain.h", &c, 1);
+	ck_assert_int_eq(p.fx->fixes[0].kept, 0);
+	ck_assert_str_eq(p.sum, "linux/plain.h                include linux/pulls_mm.h for light_fn()\n"
+				"                             NOT kept: it fixes no cell\n"
+				"                             still failing: x86_64/defconfig: pulls in the forbidden "
+				"header linux/mm.h: linux/plain.h -> linux/pulls_mm.h -> linux/mm.h\n");
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_keeps_a_fix_where_the_forbidden_header_was_in_already)
+{
+	struct fix_cand c = cand_include("light_fn", "both()", "linux/light.h", NULL);
+	struct proven p;
+
+	prove_fix(&p, "x86_64", "both", "linux/both.h", &c, 1);
+	/* both.h failed for light_fn(), and pulled in linux/mm.h before */
+	ck_assert_ptr_nonnull(p.fx->orig[0]->tus[0].forbidden);
+	ck_assert_int_eq(p.fx->fixes[0].kept, 1);
+	ck_assert_str_eq(p.sum, "linux/both.h                 include linux/light.h for light_fn()\n"
+				"                             kept, proven on: x86_64/defconfig\n"
+				"                             still failing, for other reasons: x86_64/defconfig: pulls "
+				"in the forbidden header linux/mm.h: linux/both.h -> linux/chain_idle.h -> linux/mm.h\n");
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_no_patch_is_listed_with_its_cells)
+{
+	struct fix_cand c = cand_none("mm_only", "linux/mixed.h: mixed() needs mm_only(): no header qualifies");
+	struct proven p;
+
+	/* nothing to patch: no summary line, the reason and where */
+	prove_fix(&p, "x86_64 arm64", "mixed", "linux/mixed.h", &c, 1);
+	ck_assert_int_eq(p.fx->fixes[0].kept, 0);
+	ck_assert_str_eq(p.sum, "");
+	ck_assert_str_eq(p.unfixed, "linux/mixed.h: mixed() needs mm_only(): no header qualifies\n"
+				    "  cells: x86_64/defconfig arm64/defconfig\n");
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_a_skipped_cell_is_not_proven)
+{
+	char *out = fix_run("x86_64 arm64", "plain"), *man, *said, *sum, *unfixed, *dir;
+	struct fixer *fx;
+	struct fix_cand c = LIGHT;
+
+	/* arm64 was skipped (no compiler, say): nothing of it is compiled */
+	man = xasprintf("%s/arm64/defconfig/manifest.tsv", out);
+	said = slurp(man);
+	*strstr(said, "status\tok\t") = '\0';
+	sum = xasprintf("%sstatus\tskip\tno compiler%s", said, strstr(said + strlen(said) + 1, "\n"));
+	free(put_file(out, "arm64/defconfig/manifest.tsv", sum));
+	free(sum);
+	free(said);
+	free(man);
+	fx = fixer_new(out, "x86_64 arm64");
+	fixer_add(fx, "linux/plain.h", &c, 1);
+	said = fixer_prove(fx);
+	ck_assert_str_eq(said, "  FIX     round 1 x86_64/defconfig: 1 TUs\n");
+	ck_assert_ptr_null(fx->proof[1]);
+	dir = xasprintf("%s/fix/proof/arm64", out);
+	ck_assert(!file_exists(dir));
+	free(dir);
+	sum = fixer_judge(fx, &unfixed);
+	ck_assert_str_eq(sum, "linux/plain.h                include linux/light.h for light_fn()\n"
+			      "                             kept, proven on: x86_64/defconfig\n");
+	free(unfixed);
+	free(sum);
+	free(said);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_rejects_a_fix_that_trades_the_name_for_another_error)
+{
+	struct fix_cand c = cand_include("box_fn", "clash()", "linux/box.h", NULL);
+	struct proven p;
+	char *want;
+
+	prove_fix(&p, "x86_64", "clash", "linux/clash.h", &c, 1);
+	/* no name is missing now, but it fails: that is no proof */
+	ck_assert_int_eq(p.fx->fixes[0].kept, 0);
+	want = xasprintf("linux/clash.h                include linux/box.h for box_fn()\n"
+			 "                             NOT kept: it fixes no cell\n"
+			 "                             still failing: x86_64/defconfig: %s/linux/clash.h:7:1: error: "
+			 "redefinition of 'struct box'\n", p.fx->overlay);
+	ck_assert_str_eq(p.sum, want);
+	free(want);
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_a_compiler_that_cannot_run_is_an_error)
+{
+	char *out = fix_run("x86_64", "plain"), *path, *text, *err;
+	struct fixer *fx;
+	struct fix_cand c = LIGHT;
+
+	/* the cell's compiler is gone: the proof cannot judge anything */
+	path = xasprintf("%s/x86_64/defconfig/compile.sh", out);
+	text = slurp(path);
+	*strstr(text, "\nexec ") = '\0';
+	free(put_file(out, "x86_64/defconfig/compile.sh", (err = xasprintf("%s\nexit 127\n", text))));
+	free(err);
+	free(text);
+	fx = fixer_new(out, "x86_64");
+	fixer_add(fx, "linux/plain.h", &c, 1);
+	stderr_begin();
+	free(fixer_prove_status(fx, -1));
+	err = stderr_end();
+	assert_has(err, "/fix/proof/x86_64/defconfig/compile.sh could not run the compiler for ");
+	free(err);
+	free(path);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+/* prove() on fx, which must fail; what it said, with OUT shown as "OUT". */
+static char *prove_fails(struct fixer *fx)
+{
+	char *said, *diag, *p;
+	size_t n = strlen(fx->out);
+	struct strbuf sb;
+
+	diag_begin();
+	said = fixer_prove_status(fx, -1);
+	diag = diag_end();
+	free(said);
+	sb_init(&sb);
+	for (p = diag; *p; p++) {
+		if (!strncmp(p, fx->out, n)) {
+			sb_add(&sb, "OUT");
+			p += n - 1;
+		} else {
+			sb_addc(&sb, *p);
+		}
+	}
+	free(diag);
+	return sb_detach(&sb);
+}
+
+START_TEST(test_a_cell_dir_it_cannot_copy_is_an_error_naming_the_file)
+{
+	char *out = fix_run("x86_64", "plain"), *path, *text, *diag;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = LIGHT;
+
+	fixer_add(fx, "linux/plain.h", &c, 1);
+	/* the run's compile.sh is gone: that file is named, not the copy */
+	path = xasprintf("%s/x86_64/defconfig/compile.sh", out);
+	text = slurp(path);
+	ck_assert_int_eq(unlink(path), 0);
+	diag = prove_fails(fx);
+	ck_assert_str_eq(diag, "hdrtest: error: cannot read OUT/x86_64/defconfig/compile.sh: No such file or "
+			       "directory\n");
+	free(diag);
+	free(put_file(out, "x86_64/defconfig/compile.sh", text));
+	free(text);
+	free(path);
+	/* so is its manifest */
+	path = xasprintf("%s/x86_64/defconfig/manifest.tsv", out);
+	ck_assert_int_eq(unlink(path), 0);
+	diag = prove_fails(fx);
+	ck_assert_str_eq(diag, "hdrtest: error: cannot read OUT/x86_64/defconfig/manifest.tsv: No such file or "
+			       "directory\n");
+	free(diag);
+	free(path);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_proven_only_where_it_failed)
+{
+	struct fix_cand c = cand_include("next_fn", "arch_only()", "linux/next.h", "defined(CONFIG_ARM64)");
+	struct proven p;
+	char *cells;
+
+	prove_fix(&p, "x86_64 arm64", "arch_only", "linux/arch_only.h", &c, 1);
+	/* the use is under #ifdef CONFIG_ARM64: it fails on arm64 only */
+	ck_assert_int_eq(p.fx->orig[0]->tus[0].verdict, V_PASS);
+	ck_assert_int_eq(p.fx->orig[1]->tus[0].verdict, V_FAIL);
+	/* on x86_64 it passed, and is compiled again since it reads the header */
+	ck_assert_str_eq(p.said, "  FIX     round 1 x86_64/defconfig: 1 TUs\n  FIX     round 1 arm64/defconfig: 1 TUs\n");
+	cells = fail_cells(p.fx, &p.fx->fixes[0], 0);
+	ck_assert_str_eq(cells, "arm64/defconfig");
+	free(cells);
+	cells = fail_cells(p.fx, &p.fx->fixes[0], 1);
+	ck_assert_str_eq(cells, "arm64/defconfig");
+	free(cells);
+	ck_assert_str_eq(p.sum, "linux/arch_only.h            include linux/next.h for next_fn()\n"
+				"                             kept, proven on: arm64/defconfig\n");
+	proven_free(&p);
+}
+END_TEST
+
+START_TEST(test_recompiles_what_failed_or_reads_a_patched_header)
+{
+	char *out = fix_run("x86_64", "light plain user2 reader"), *log;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand light = LIGHT, box = cand_include("box_fn", "user2()", "linux/box.h", NULL);
+	char *dir = xasprintf("%s/fix/proof/x86_64/defconfig/linux", out);
+	char *a = xasprintf("%s/reader.log", dir), *b = xasprintf("%s/x86_64/defconfig/linux/reader.log", out);
+
+	/* plain.h patched: what failed (plain, user2); not light or reader,
+	 * which passed and read no patched header */
+	fixer_add(fx, "linux/plain.h", &light, 1);
+	free(fixer_prove(fx));
+	ck_assert_str_eq(fx->recompiled.buf, "x86_64/defconfig/linux/plain\nx86_64/defconfig/linux/user2\n");
+	ck_assert_int_eq(fx->compiled, 2);
+	/* the results of the others are the run's, copied */
+	log = slurp(b);
+	assert_file(a, log);
+	free(log);
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/light.h")->verdict, V_PASS);
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/reader.h")->verdict, V_PASS);
+	/* user2.h patched too: reader.h reads it, it is compiled again */
+	fixer_add(fx, "linux/user2.h", &box, 1);
+	free(fixer_prove(fx));
+	ck_assert_str_eq(fx->recompiled.buf, "x86_64/defconfig/linux/plain\nx86_64/defconfig/linux/user2\n"
+					     "x86_64/defconfig/linux/plain\nx86_64/defconfig/linux/user2\n"
+					     "x86_64/defconfig/linux/reader\n");
+	ck_assert_int_eq(fx->compiled, 5);
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/reader.h")->verdict, V_FAIL);
+	free(a);
+	free(b);
+	free(dir);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_proof_searches_the_overlay_first)
+{
+	char *out = fix_run("x86_64", "plain"), *text, *want, *cc = repo_path("tests/fixtures/fix/cc");
+	char *tree = repo_path("tests/fixtures/fix/tree"), *orig, *path, *proof;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = LIGHT;
+
+	fixer_add(fx, "linux/plain.h", &c, 1);
+	path = xasprintf("%s/x86_64/defconfig/compile.sh", out);
+	orig = slurp(path);
+	free(fixer_prove(fx));
+	/* the proof's copy of the cell: the overlay right after the compiler */
+	proof = xasprintf("%s/fix/proof/x86_64/defconfig/compile.sh", out);
+	text = slurp(proof);
+	free(proof);
+	want = xasprintf("\nexec %s '-I%s'  -I%s/include -MF \"$1.d\" -MT \"$1.rc\" -c -o \"$1.o\" \"$1.c\"\n", cc,
+			 fx->overlay, tree);
+	assert_has(text, want);
+	free(want);
+	free(text);
+	ck_assert_str_eq(fx->proof[0]->overlay, fx->overlay);
+	/* the run's own cell dir is left as it was */
+	assert_file(path, orig);
+	free(orig);
+	free(path);
+	free(tree);
+	free(cc);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
+/* --- the rounds: hdrtest fix itself ---------------------------------------- */
+
+/* out/bin/hdrtest fix --out OUT on the cells; its exit status. */
+static int run_fix(const char *out, const char *cell)
+{
+	char *cmd;
+	int status;
+
+	ck_assert_msg(access("out/bin/hdrtest", X_OK) == 0, "out/bin/hdrtest is missing: make out/bin/hdrtest first");
+	cmd = xasprintf("out/bin/hdrtest fix --out %s --compile-tu ci/compile-tu.sh %s > %s/fix.out 2>&1", out,
+			cell, out);
+	status = system(cmd);
+	free(cmd);
+	ck_assert(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+START_TEST(test_a_second_round_for_the_next_missing_name)
+{
+	char *out = fix_run("x86_64", "user"), *path, *text, *want, *tree = repo_path("tests/fixtures/fix/tree");
+	const char *patch = "0001-linux-user-h-include-linux-light-h-for-light-fn-incl.patch";
+
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 0);
+	path = xasprintf("%s/fix/summary.txt", out);
+	text = slurp(path);
+	/* round 1 includes light.h; then next_fn() under #ifdef _LINUX_LIGHT_H
+	 * is missing, and round 2 includes next.h too */
+	want = xasprintf("hdrtest fix: 1 cells, 2 rounds of proof, 2 TUs compiled again\n\n"
+			 "header                       fix\n"
+			 "linux/user.h                 include linux/light.h for light_fn(), include linux/next.h "
+			 "for next_fn()\n"
+			 "                             kept, proven on: x86_64/defconfig\n"
+			 "\nApply with: cd %s && git am %s/fix/%s\n", tree, out, patch);
+	assert_text(text, want);
+	free(want);
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/recompiled", out);
+	assert_file(path, "x86_64/defconfig/linux/user\nx86_64/defconfig/linux/user\n");
+	free(path);
+	path = xasprintf("%s/fix/overlay/linux/user.h", out);
+	text = slurp(path);
+	assert_has(text, "#include <linux/types.h>\n#include <linux/light.h> // for light_fn()\n"
+			 "#if defined(_LINUX_LIGHT_H)\n#include <linux/next.h> // for next_fn()\n#endif\n\n");
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/series", out);
+	want = xasprintf("%s\n", patch);
+	assert_file(path, want);
+	free(want);
+	free(path);
+	free(tree);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_a_fix_not_kept_fails_the_command)
+{
+	char *out = fix_run("x86_64", "user2 reader"), *path, *text;
+
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 1);
+	path = xasprintf("%s/fix/summary.txt", out);
+	text = slurp(path);
+	assert_has(text, "hdrtest fix: 1 cells, 1 rounds of proof, 2 TUs compiled again\n");
+	assert_has(text, "NOT kept, passes on: x86_64/defconfig\n");
+	ck_assert_ptr_null(strstr(text, "Apply with"));
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/series", out);
+	assert_file(path, "");
+	free(path);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_the_run_overlay_copy_is_the_one_patched)
+{
+	char *ov = tmp_dir(), *tree = repo_path("tests/fixtures/fix/tree"), *path, *text, *copy, *at, *out;
+	const char *patch = "0001-linux-plain-h-include-linux-light-h-for-light-fn.patch";
+
+	/* the run had OVERLAY=ov with its own copy of plain.h */
+	path = xasprintf("%s/include/linux/plain.h", tree);
+	text = slurp(path);
+	at = strstr(text, "/* light_fn() is in");
+	copy = xasprintf("%.*s/* the run's copy */%s", (int)(at - text), text, strchr(at, '\n'));
+	free(put_file(ov, "linux/plain.h", copy));
+	free(copy);
+	free(text);
+	free(path);
+	out = fix_run_overlay("x86_64", "plain", ov);
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 0);
+	path = xasprintf("%s/fix/%s", out, patch);
+	text = slurp(path);
+	assert_has(text, "--- a/include/linux/plain.h\n+++ b/include/linux/plain.h\n@@ -2,6 +2,7 @@\n"
+			 " #ifndef _LINUX_PLAIN_H\n #define _LINUX_PLAIN_H\n #include <linux/types.h>\n"
+			 "+#include <linux/light.h> // for light_fn()\n \n"
+			 " /* the run's copy */\n");
+	free(text);
+	free(path);
+	free(out);
+	free(tree);
+	free(ov);
+}
+END_TEST
+
+Suite *fix_proof_suite(void)
+{
+	Suite *s = suite_create("fix_proof");
+	TCase *tc = tcase_create("proof");
+	TCase *rounds = tcase_create("rounds");
+
+	/* each test compiles a few TUs with the fixture's compiler, twice */
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_keeps_a_fix_that_makes_a_tu_pass);
+	tcase_add_test(tc, test_rejects_a_fix_that_breaks_a_tu_reading_the_header);
+	tcase_add_test(tc, test_rejects_a_fix_that_breaks_a_tu_reading_the_run_overlay_copy);
+	tcase_add_test(tc, test_rejects_a_fix_that_fixes_nothing);
+	tcase_add_test(tc, test_keeps_a_fix_when_only_other_names_fail);
+	tcase_add_test(tc, test_rejects_a_fix_that_pulls_in_a_forbidden_header);
+	tcase_add_test(tc, test_keeps_a_fix_where_the_forbidden_header_was_in_already);
+	tcase_add_test(tc, test_no_patch_is_listed_with_its_cells);
+	tcase_add_test(tc, test_a_skipped_cell_is_not_proven);
+	tcase_add_test(tc, test_rejects_a_fix_that_trades_the_name_for_another_error);
+	tcase_add_test(tc, test_a_compiler_that_cannot_run_is_an_error);
+	tcase_add_test(tc, test_a_cell_dir_it_cannot_copy_is_an_error_naming_the_file);
+	tcase_add_test(tc, test_proven_only_where_it_failed);
+	tcase_add_test(tc, test_recompiles_what_failed_or_reads_a_patched_header);
+	tcase_add_test(tc, test_proof_searches_the_overlay_first);
+	suite_add_tcase(s, tc);
+	tcase_set_timeout(rounds, 60);
+	tcase_add_test(rounds, test_a_second_round_for_the_next_missing_name);
+	tcase_add_test(rounds, test_a_fix_not_kept_fails_the_command);
+	tcase_add_test(rounds, test_the_run_overlay_copy_is_the_one_patched);
+	suite_add_tcase(s, rounds);
+	return s;
+}
