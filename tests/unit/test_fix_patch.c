@@ -189,6 +189,49 @@ START_TEST(test_no_change_is_an_error)
 }
 END_TEST
 
+/* How to apply: git am where the dir is a git tree, else patch -p1 (the
+ * default tree is Debian's source); the overlay's patches apart. */
+START_TEST(test_apply_line)
+{
+	char *out = fix_run("x86_64", "plain"), *dir = tmp_dir(), *want, *patches;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = cand_include("light_fn", "plain()", "linux/light.h", NULL);
+	struct hdr_fix *t, *o;
+	struct strbuf sb;
+
+	fixer_add(fx, "linux/plain.h", &c, 1);
+	fixer_add(fx, "linux/user.h", &c, 1);
+	t = &fx->fixes[0];	/* (the second add may move the first) */
+	o = &fx->fixes[1];
+	t->patch = xstrdup("0001-t.patch");
+	o->patch = xstrdup("overlay-0001-o.patch");
+	o->in_overlay = 1;
+	patches = xstrndup(fx->overlay, strlen(fx->overlay) - strlen("/overlay"));
+	sb_init(&sb);
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && cat %s/0001-t.patch | patch -p1\n", dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	free(put_file(dir, ".git/HEAD", "ref: refs/heads/main\n"));
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && git am %s/0001-t.patch\n", dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	patch_apply_line(&sb, fx, dir, 1);
+	want = xasprintf("\nThe overlay %s holds the copies these patches fix (a diff of them does not apply to "
+			 "the tree):\n\nApply with: cd %s && git am %s/overlay-0001-o.patch\n", dir, dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	free(patches);
+	fixer_free(fx);
+	free(dir);
+	free(out);
+}
+END_TEST
+
 Suite *fix_patch_suite(void)
 {
 	Suite *s = suite_create("fix_patch");
@@ -199,6 +242,7 @@ Suite *fix_patch_suite(void)
 	tcase_add_test(tc, test_include_under_if_where_it_failed);
 	tcase_add_test(tc, test_declaration);
 	tcase_add_test(tc, test_no_change_is_an_error);
+	tcase_add_test(tc, test_apply_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -449,7 +449,7 @@ START_TEST(test_a_second_round_for_the_next_missing_name)
 			 "linux/user.h                 include linux/light.h for light_fn(), include linux/next.h "
 			 "for next_fn()\n"
 			 "                             kept, proven on: x86_64/defconfig\n"
-			 "\nApply with: cd %s && git am %s/fix/%s\n", tree, out, patch);
+			 "\nApply with: cd %s && cat %s/fix/%s | patch -p1\n", tree, out, patch);
 	assert_text(text, want);
 	free(want);
 	free(text);
@@ -495,9 +495,10 @@ END_TEST
 START_TEST(test_the_run_overlay_copy_is_the_one_patched)
 {
 	char *ov = tmp_dir(), *tree = repo_path("tests/fixtures/fix/tree"), *path, *text, *copy, *at, *out;
-	const char *patch = "0001-linux-plain-h-include-linux-light-h-for-light-fn.patch";
+	const char *patch = "overlay-0001-linux-plain-h-include-linux-light-h-for-light-fn.patch";
 
-	/* the run had OVERLAY=ov with its own copy of plain.h */
+	/* the run had OVERLAY=ov with its own copy of plain.h: the patch is
+	 * of that copy, in the overlay's own series, with its paths */
 	path = xasprintf("%s/include/linux/plain.h", tree);
 	text = slurp(path);
 	at = strstr(text, "/* light_fn() is in");
@@ -510,10 +511,27 @@ START_TEST(test_the_run_overlay_copy_is_the_one_patched)
 	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 0);
 	path = xasprintf("%s/fix/%s", out, patch);
 	text = slurp(path);
-	assert_has(text, "--- a/include/linux/plain.h\n+++ b/include/linux/plain.h\n@@ -2,6 +2,7 @@\n"
+	assert_has(text, "--- a/linux/plain.h\n+++ b/linux/plain.h\n@@ -2,6 +2,7 @@\n"
 			 " #ifndef _LINUX_PLAIN_H\n #define _LINUX_PLAIN_H\n #include <linux/types.h>\n"
 			 "+#include <linux/light.h> // for light_fn()\n \n"
 			 " /* the run's copy */\n");
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/overlay-series", out);
+	text = slurp(path);
+	ck_assert_str_eq(text, "overlay-0001-linux-plain-h-include-linux-light-h-for-light-fn.patch\n");
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/series", out);
+	text = slurp(path);
+	ck_assert_str_eq(text, "");
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/summary.txt", out);
+	text = slurp(path);
+	copy = xasprintf("\nApply with: cd %s && cat %s/fix/%s | patch -p1\n", ov, out, patch);
+	assert_has(text, copy);
+	free(copy);
 	free(text);
 	free(path);
 	free(out);
