@@ -21,9 +21,11 @@ top=$(cd "$here/../.." && pwd)
 cd "$top" || exit 1
 . "$here/lib.sh"
 
-archs="x86_64 arm64"
-golden=tests/golden/defconfig.tsv
+# One cell: every fault here is about a cell's prepare or its TUs, and
+# each prepare from an empty cache costs most of a minute.
+archs=x86_64
 work=$top/out/faults
+golden=$work/golden.tsv
 mounts=
 # the cache the concurrent runs share, reused by the full-OUT runs
 cache=$work/cache-shared
@@ -63,6 +65,7 @@ for m in $(awk '$3 == "tmpfs" && $1 == "hdrtest-faults" { print $2 }' /proc/moun
 done
 rm -rf "$work"
 mkdir -p "$work"
+grep "^$archs	" tests/golden/defconfig.tsv > "$golden"
 
 section_fresh() {
 	echo "# faults: a fresh machine installs before it builds"
@@ -106,14 +109,14 @@ section_concurrent() {
 		check "concurrent run $r gives the golden verdicts" same_file "$golden" "$work/$r/results.tsv"
 	done
 	dirs=$(find "$cache/kbuild" -mindepth 1 -maxdepth 1 -type d | wc -l)
-	check "the shared cache holds one build dir per cell, no temporary dir ($dirs dirs)" test "$dirs" -eq 2
+	check "the shared cache holds one build dir per cell, no temporary dir ($dirs dirs)" test "$dirs" -eq 1
 	stamps_ok=1
 	for d in "$cache"/kbuild/*/; do
 		[ -s "$d/.hdrtest-prepared" ] && [ ! -e "$d/.hdrtest-error" ] || stamps_ok=0
 	done
 	check "every build dir in it is complete, none records an error" test "$stamps_ok" -eq 1
 	run_job "$work/conc-c" "$cache"
-	check "a third run reuses both dirs: it prepares nothing" sh -c "! grep -q PREPARE '$work/conc-c.log'"
+	check "a third run reuses the dir: it prepares nothing" sh -c "! grep -q PREPARE '$work/conc-c.log'"
 	check "... and gives the golden verdicts" same_file "$golden" "$work/conc-c/results.tsv"
 }
 
@@ -172,15 +175,15 @@ section_full_cache() {
 		run_job "$work/cachefull" "$disk"
 		check "a prepare that runs out of disk fails the run (exit $rc)" test "$rc" -ne 0
 		n=$(awk -F '\t' '$4 == "error" && /No space left on device/' "$work/cachefull/results.tsv" | wc -l)
-		check "... every header an error of its cell, naming the full disk ($n of 42)" test "$n" -eq 42
+		check "... every header an error of its cell, naming the full disk ($n of 21)" test "$n" -eq 21
 		check "... and nothing in the cache claims to be complete" \
 			test -z "$(find "$disk" -name .hdrtest-prepared)"
 		mount -o remount,size=64m "$disk"
 		run_job "$work/cacheroom" "$disk"
 		check "with space again the same cache prepares afresh (no cached error)" \
 			grep -q PREPARE "$work/cacheroom.log"
-		check "... and a prepare says which kbuild step it is in ('KBUILD  [n/2] cell: make prepare, 5 s: ...')" \
-			grep -q '^  KBUILD  \[[12]/2\] [a-z0-9_]*/defconfig: make [^,]*, [0-9]* s' "$work/cacheroom.log"
+		check "... and a prepare says which kbuild step it is in ('KBUILD  [1/1] cell: make prepare, 5 s: ...')" \
+			grep -q '^  KBUILD  \[1/1\] [a-z0-9_]*/defconfig: make [^,]*, [0-9]* s' "$work/cacheroom.log"
 		check "... and gives the golden verdicts" same_file "$golden" "$work/cacheroom/results.tsv"
 	fi
 }
@@ -198,9 +201,9 @@ section_readonly_cache() {
 	check "preparing into a read-only cache fails the run (exit $rc)" test "$rc" -ne 0
 	n=$(awk -F '\t' '$4 == "error" && /HDRTEST_CACHE .*: cannot create the lock file .*: Read-only file system/' \
 		"$work/rocache/results.tsv" | wc -l)
-	check "... every header an error of its cell, naming the cache and why ($n of 42)" test "$n" -eq 42
+	check "... every header an error of its cell, naming the cache and why ($n of 21)" test "$n" -eq 21
 	check "... said as hdrtest's error, not only the shell's words" \
-		grep -q "^  ERROR   \[1/2\] [a-z0-9_]*/defconfig: HDRTEST_CACHE $disk: cannot create the lock file" \
+		grep -q "^  ERROR   \[1/1\] [a-z0-9_]*/defconfig: HDRTEST_CACHE $disk: cannot create the lock file" \
 		"$work/rocache.log"
 }
 
