@@ -18,6 +18,9 @@ FUZZ_BINS := $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LIB_SRCS := $(filter-out gen/cmd/hdrtest.c,$(GEN_SRCS))
 FUZZ_OBJS := $(patsubst gen/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRCS))
+# not intermediates: make would remove them after a link, and rebuild the
+# whole library for the next target
+.SECONDARY: $(FUZZ_OBJS)
 ASAN_UNIT_BIN := out/bin/unit-tests-asan
 
 .PHONY: fuzz fuzz-build fuzz-replay fuzz-deps unit-tests-asan
