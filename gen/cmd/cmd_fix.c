@@ -190,7 +190,7 @@ static const char *out, *jobs, *compile_tu;
 static const struct cmd_option fix_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; fixes go to OUTDIR/fix" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
-	{ "compile-tu", "SCRIPT", &compile_tu, "ci/compile-tu.sh", 0, "what compiles a TU" },
+	{ "compile-tu", "SCRIPT", &compile_tu, "gen/compile/compile-tu.sh", 0, "compiles a TU" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 

@@ -107,7 +107,7 @@ static int affected(struct fixer *fx, const struct cell_result *c, const struct 
 }
 
 /* Compile each TU of the proof cell dir with its compile.sh, jobs at a
- * time, recorded by the run's own recorder (ci/compile-tu.sh: TU.log, TU.rc
+ * time, recorded by the run's own recorder (gen/compile/compile-tu.sh: TU.log, TU.rc
  * and TU.dep written completely or not at all, a full disk an error, never
  * a verdict); its CC lines are not shown, the FIX line says the round. */
 static int compile_all(char **tus, int n, const char *recorder, const char *dir, int jobs)

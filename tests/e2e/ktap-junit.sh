@@ -105,7 +105,7 @@ ktap_and_junit() {
 # python3 that cannot be installed is a skip, saying why.
 python=
 python_why=
-command -v python3 > /dev/null 2>&1 || ci/deps.sh python3 > "$work/python-deps.log" 2>&1
+command -v python3 > /dev/null 2>&1 || gen/setup/deps.sh python3 > "$work/python-deps.log" 2>&1
 if ! command -v python3 > /dev/null 2>&1; then
 	python_why="python3 cannot be installed, and kunit.py is Python: $(tr '\n' ' ' < "$work/python-deps.log")"
 else
@@ -113,7 +113,7 @@ else
 fi
 xmllint=
 xmllint_why=
-if ci/deps.sh libxml2-utils > "$work/deps.log" 2>&1 && command -v xmllint > /dev/null 2>&1; then
+if gen/setup/deps.sh libxml2-utils > "$work/deps.log" 2>&1 && command -v xmllint > /dev/null 2>&1; then
 	xmllint=xmllint
 else
 	xmllint_why="xmllint (Debian package libxml2-utils) cannot be installed: $(tail -n 1 "$work/deps.log")"

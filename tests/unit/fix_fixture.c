@@ -2,7 +2,7 @@
 /*
  * The fix tests' run: tests/fixtures/fix/cell made into a cell dir per
  * arch (its placeholders filled in), its TUs compiled by
- * tests/fixtures/fix/cc through ci/compile-tu.sh, the recorder the proof
+ * tests/fixtures/fix/cc through gen/compile/compile-tu.sh, the recorder the proof
  * uses too.  No kernel, no cross compiler: a round of proof takes
  * milliseconds per TU.
  */
@@ -87,7 +87,7 @@ char *fix_run(const char *arches, const char *headers)
 char *fix_run_overlay(const char *arches, const char *headers, const char *overlay)
 {
 	char *out = tmp_dir(), *tree = repo_path(FIXTURE "/tree"), *cc = repo_path(FIXTURE "/cc");
-	char *rec = repo_path("ci/compile-tu.sh"), *man = slurp(FIXTURE "/cell/manifest.tsv");
+	char *rec = repo_path("gen/compile/compile-tu.sh"), *man = slurp(FIXTURE "/cell/manifest.tsv");
 	char *script = slurp(FIXTURE "/cell/compile.sh"), *list = xstrdup(arches), *arch, *save, *h, *hsave;
 	char *hl = xstrdup(headers);
 	struct strbuf cmd;
@@ -154,7 +154,7 @@ struct fixer *fixer_new(const char *out, const char *arches)
 	fx->dir = xasprintf("%s/fix", out);
 	fx->overlay = xasprintf("%s/fix/overlay", out);
 	fx->jobs = 2;
-	fx->compile_tu = repo_path("ci/compile-tu.sh");
+	fx->compile_tu = repo_path("gen/compile/compile-tu.sh");
 	fx->orig = xcalloc(fx->ncells, sizeof(*fx->orig));
 	fx->proof = xcalloc(fx->ncells, sizeof(*fx->proof));
 	for (i = 0; i < fx->ncells; i++) {

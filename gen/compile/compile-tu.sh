@@ -19,7 +19,7 @@ set -u
 [ $# -eq 2 ] || { echo "usage: $0 CELL TU" >&2; exit 2; }
 cell=$1
 tu=$2
-# shellcheck source=ci/progress.sh
+# shellcheck source=gen/compile/progress.sh
 . "$(dirname "$0")/progress.sh"
 
 # "  CC      [n/N] x86_64/defconfig linux/mm/foo.h"

@@ -20,10 +20,10 @@
 # Whether Kconfig kept the fragment, and the compiler command of the
 # object built here, are gen's to read from the dir (.config,
 # .hdrtest-object): this script runs kbuild and nothing else.  What it
-# runs is ci/kbuild-recipe.sh; this script locks, caches and reports.
+# runs is gen/prepare/kbuild-recipe.sh; this script locks, caches and reports.
 #
 # Each cell takes a number of the run's step counter ([n/N], see
-# ci/progress.sh), and a kbuild step that runs for more than a few
+# gen/compile/progress.sh), and a kbuild step that runs for more than a few
 # seconds says which it is, so that a cold matrix is not minutes of
 # silence.
 set -eu
@@ -77,10 +77,10 @@ read_plan() { # read_plan FILE
 arch='' config='' karch='' cross='' llvm='' packages='' unavailable='' base='' fragment='' seed='' tree='' cache=''
 read_plan "$cell/plan"
 
-# shellcheck source=ci/kbuild-recipe.sh
+# shellcheck source=gen/prepare/kbuild-recipe.sh
 . "$here/kbuild-recipe.sh"
-# shellcheck source=ci/progress.sh
-. "$here/progress.sh"
+# shellcheck source=gen/compile/progress.sh
+. "$here/../compile/progress.sh"
 tag=$(progress_tag prepare "${HT_PREPARE_TOTAL:-}")
 
 for v in "$tree" "$cache" "$cell"; do
@@ -211,7 +211,7 @@ fi
 # Looked up only now that this dir is to be built (a REUSE needs
 # neither): a derived config starts from its seed's dir when that is
 # complete (a run orders the seed's prepare first; see
-# ci/kbuild-recipe.sh).
+# gen/prepare/kbuild-recipe.sh).
 # HDRTEST_PREPARE_SEEDS=0 prepares every dir from nothing (make bench
 # measures both ways; a way out if a seed is ever suspected).
 seeds=${HDRTEST_PREPARE_SEEDS:-1}

@@ -3,7 +3,7 @@
 #
 # progress_tag KIND TOTAL prints "[n/N] ", like ninja: n counts this run's
 # steps of KIND so far, N is how many make will run (TOTAL, counted by a
-# dry run, see ci/run-stage.sh).  Steps run in parallel, so the counter
+# dry run, see gen/compile/run-stage.sh).  Steps run in parallel, so the counter
 # file is locked.  Without a total (a stage run by hand) it prints nothing:
 # progress is decoration, and never fails the step.
 progress_tag() {
