@@ -9,6 +9,7 @@
 #include "cmd/commands.h"
 
 const struct command *const commands[] = {
+	&cmd_run,
 	&cmd_plan,
 	&cmd_gen,
 	&cmd_report,

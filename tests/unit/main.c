@@ -27,6 +27,7 @@ int main(void)
 	srunner_add_suite(sr, scan_suite());
 	srunner_add_suite(sr, drift_suite());
 	srunner_add_suite(sr, catalog_init_suite());
+	srunner_add_suite(sr, uptodate_suite());
 	srunner_add_suite(sr, catalog_update_suite());
 	srunner_add_suite(sr, includes_suite());
 	srunner_add_suite(sr, explain_suite());
