@@ -33,6 +33,8 @@ Suite *commands_suite(void);
 Suite *plan_suite(void);
 Suite *baseline_suite(void);
 Suite *large_run_suite(void);
+Suite *costs_suite(void);
+Suite *partition_suite(void);
 Suite *fix_suite(void);
 Suite *fix_proof_suite(void);
 Suite *fix_patch_suite(void);
