@@ -97,12 +97,14 @@ static char *replace(const char *s, const char *from, const char *to)
 	return sb_detach(&sb);
 }
 
-static int owns_cell(const struct shard_id *owns, const char *cell)
+/* Whether owns (NULL: the whole run) has the TU; a NULL stem: any TU of
+ * the cell.  (Its TUs in any order: not yet sorted by a write.) */
+static int owns_tu(const struct shard_id *owns, const char *cell, const char *stem)
 {
 	int i;
 
 	for (i = 0; owns && i < owns->ntus; i++)
-		if (!strcmp(owns->tus[i].cell, cell))
+		if (!strcmp(owns->tus[i].cell, cell) && (!stem || !strcmp(owns->tus[i].stem, stem)))
 			return 1;
 	return !owns;
 }
@@ -198,12 +200,12 @@ void out_fixture_write(const char *out, const char *tree, const char *ran_in, co
 	free(put_file(out, "cells", "x86_64/defconfig\narm64/defconfig\nx86_64/tiny\n"));
 	free(put_file(out, "drift.tsv", "linux/d.h\tmm.cat:9:2: drift: d_fn: gone from linux/d.h\n"));
 	for (i = 0; i < FX_NCELLS; i++)
-		if (owns_cell(owns, fx_cells[i]))
+		if (owns_tu(owns, fx_cells[i], NULL))
 			write_cell(out, fx_cells[i], tree);
 	for (i = 0; i < NRESULTS; i++) {
 		char *stem = xasprintf("linux/%s", results[i].stem);
 
-		if (!owns || shard_id_owns(owns, results[i].cell, stem))
+		if (owns_tu(owns, results[i].cell, stem))
 			write_tu(out, i, tree, ran_in);
 		free(stem);
 	}
@@ -250,4 +252,32 @@ int out_fixture_judge(const char *out, const char *baseline, char **text, char *
 		free(p[i]);
 	free(drift);
 	return ret;
+}
+
+char *out_fixture_reports(const char *out)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < FX_NREPORTS; i++) {
+		char *path = xasprintf("%s/%s", out, fx_reports[i]), *text = slurp(path);
+
+		sb_addf(&sb, "=== %s\n%s", fx_reports[i], text);
+		free(text);
+		free(path);
+	}
+	return sb_detach(&sb);
+}
+
+void assert_same_text(const char *what, const char *got, const char *want)
+{
+	size_t i = 0, from;
+
+	while (got[i] && got[i] == want[i])
+		i++;
+	if (!got[i] && !want[i])
+		return;
+	from = i > 200 ? i - 200 : 0;
+	ck_abort_msg("%s differ at byte %zu:\n--- got:\n%.400s\n--- want:\n%.400s", what, i, got + from, want + from);
 }

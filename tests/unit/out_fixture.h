@@ -40,6 +40,14 @@ void out_fixture_write(const char *out, const char *tree, const char *ran_in, co
 #define FX_NREPORTS 7
 extern const char *const fx_reports[FX_NREPORTS];
 
+/* Every report in out, each after a line "=== NAME", to compare (caller
+ * frees). */
+char *out_fixture_reports(const char *out);
+
+/* Fail unless got is want, showing where they part (the reports are too
+ * long for Check's own message). */
+void assert_same_text(const char *what, const char *got, const char *want);
+
 /* judge_out() on out, the reports into out/<fx_reports>, the table into
  * *text (caller frees); *diag what it said on the error stream.  Returns
  * its status. */

@@ -37,6 +37,7 @@ Suite *costs_suite(void);
 Suite *partition_suite(void);
 Suite *shard_file_suite(void);
 Suite *judge_suite(void);
+Suite *merge_suite(void);
 Suite *fix_suite(void);
 Suite *fix_proof_suite(void);
 Suite *fix_patch_suite(void);

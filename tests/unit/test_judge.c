@@ -11,21 +11,19 @@
 #include "out_fixture.h"
 #include "suites.h"
 
-/* The reports of out, each prefixed with its name, to compare. */
-static char *reports(const char *out)
+/* The fixture run's identity as shard index/total, owning no TU yet. */
+static void shard_of(struct shard_id *id, int index, int total)
 {
-	struct strbuf sb;
 	int i;
 
-	sb_init(&sb);
-	for (i = 0; i < FX_NREPORTS; i++) {
-		char *path = xasprintf("%s/%s", out, fx_reports[i]), *text = slurp(path);
-
-		sb_addf(&sb, "=== %s\n%s", fx_reports[i], text);
-		free(text);
-		free(path);
+	out_fixture_all(id);
+	for (i = 0; i < id->ntus; i++) {
+		free(id->tus[i].cell);
+		free(id->tus[i].stem);
 	}
-	return sb_detach(&sb);
+	id->ntus = 0;
+	id->index = index;
+	id->total = total;
 }
 
 static char *read_report(const char *out, const char *name)
@@ -79,7 +77,7 @@ START_TEST(test_whole_shard_is_whole_run)
 
 	out_fixture_write(out, tree, NULL, NULL);
 	ck_assert_int_eq(out_fixture_judge(out, NULL, &text, &diag), 1);
-	before = reports(out);
+	before = out_fixture_reports(out);
 	free(text);
 	free(diag);
 	out_fixture_all(&all);
@@ -90,8 +88,8 @@ START_TEST(test_whole_shard_is_whole_run)
 	all.ntus = FX_NCELLS * FX_NHEADERS;
 	ck_assert_int_eq(out_fixture_judge(out, NULL, &text, &diag), 1);
 	ck_assert_str_eq(diag, "");
-	after = reports(out);
-	ck_assert_str_eq(after, before);
+	after = out_fixture_reports(out);
+	assert_same_text("the reports", after, before);
 	shard_id_free(&all);
 	free(path);
 	free(before);
@@ -110,24 +108,12 @@ START_TEST(test_shard_judges_its_tus)
 	char *tree = out_fixture_tree(), *out = tmp_dir(), *text, *diag, *tsv, *ktap, *xml;
 	struct shard_id id;
 
-	out_fixture_all(&id);
-	id.ntus = 0;	/* the names stay allocated: freed below */
-	id.index = 2;
-	id.total = 3;
-	{
-		struct shard_id own = id;
-
-		own.tus = NULL;
-		own.ntus = 0;
-		shard_id_add(&own, "x86_64/defconfig", "linux/b");
-		shard_id_add(&own, "x86_64/defconfig", "linux/c");
-		shard_id_add(&own, "arm64/defconfig", "linux/s");
-		out_fixture_write(out, tree, NULL, &own);
-		ck_assert_int_eq(out_fixture_judge(out, NULL, &text, &diag), 1);
-		own.version = own.catalog = own.tree = own.plan = NULL;
-		shard_id_free(&own);
-	}
-	id.ntus = FX_NCELLS * FX_NHEADERS;
+	shard_of(&id, 2, 3);
+	shard_id_add(&id, "x86_64/defconfig", "linux/b");
+	shard_id_add(&id, "x86_64/defconfig", "linux/c");
+	shard_id_add(&id, "arm64/defconfig", "linux/s");
+	out_fixture_write(out, tree, NULL, &id);
+	ck_assert_int_eq(out_fixture_judge(out, NULL, &text, &diag), 1);
 	ck_assert_str_eq(diag, "");
 	tsv = read_report(out, "results.tsv");
 	ck_assert_str_eq(tsv,
@@ -160,16 +146,8 @@ START_TEST(test_shard_with_no_work)
 	char *tree = out_fixture_tree(), *out = tmp_dir(), *text, *diag, *tsv;
 	struct shard_id id;
 
-	out_fixture_all(&id);
-	id.index = 3;
-	id.total = 3;
-	{
-		int n = id.ntus;
-
-		id.ntus = 0;
-		out_fixture_write(out, tree, NULL, &id);
-		id.ntus = n;
-	}
+	shard_of(&id, 3, 3);
+	out_fixture_write(out, tree, NULL, &id);
 	ck_assert_int_eq(out_fixture_judge(out, NULL, &text, &diag), 0);
 	ck_assert_str_eq(diag, "");
 	ck_assert_str_eq(text, "hdrtest: shard 3/3 has no work: no TU of this run is its own\n");
@@ -191,28 +169,20 @@ START_TEST(test_bad_shard_file)
 	char *tree = out_fixture_tree(), *out = tmp_dir(), *text, *diag, *want, *path;
 	struct shard_id id;
 
-	out_fixture_all(&id);
-	id.index = 1;
-	id.total = 2;
-	{
-		int n = id.ntus;
-
-		id.ntus = 1;
-		out_fixture_write(out, tree, NULL, &id);
-		id.ntus = n;
-	}
+	shard_of(&id, 1, 2);
+	shard_id_add(&id, "x86_64/defconfig", "linux/a");
+	out_fixture_write(out, tree, NULL, &id);
 	path = xasprintf("%s/shard", out);
-	shard_id_free(&id);
-	out_fixture_all(&id);
-	id.total = 2;
-	id.ntus = 0;
 	shard_id_add(&id, "x86_64/defconfig", "linux/zz");
 	ck_assert_int_eq(shard_file_write(path, &id), 0);
 	ck_assert_int_eq(out_fixture_judge(out, NULL, &text, &diag), 2);
 	want = xasprintf("hdrtest: error: %s/shard: shard 1/2 owns the TU x86_64/defconfig linux/zz, which "
-			 "%s/x86_64/defconfig/manifest.tsv does not list: the shard file is not of this run\n", out, out);
+			 "%s/x86_64/defconfig/manifest.tsv does not list: the shard file is not of this run\n", out,
+			 out);
 	ck_assert_str_eq(diag, want);
-	ck_assert(!file_exists(xasprintf("%s/results.tsv", out)));
+	free(want);
+	want = xasprintf("%s/results.tsv", out);
+	ck_assert(!file_exists(want));
 	free(want);
 	free(text);
 	free(diag);
