@@ -32,7 +32,7 @@ END_TEST
 /* Set in any order, written sorted (prepare lines first), read back. */
 START_TEST(test_write_read)
 {
-	char *dir = tmp_dir(), *path = xasprintf("%s/costs.tsv", dir);
+	char *dir = tmp_dir(), *path = xasprintf("%s/costs.tsv", dir), *list;
 	struct costs c = { 0 }, back;
 
 	costs_set_tu(&c, "x86_64/defconfig", "linux/mm/b", 300);
@@ -60,7 +60,9 @@ START_TEST(test_write_read)
 	ck_assert_int_eq(costs_tu(&back, "arm64/defconfig", "linux/mm/b"), COST_TU_MS);
 	/* the same costs, the same bytes: no .tmp left beside it */
 	ck_assert_int_eq(costs_write(&back, path), 0);
-	ck_assert_str_eq(dir_list(dir), "costs.tsv\n");
+	list = dir_list(dir);
+	ck_assert_str_eq(list, "costs.tsv\n");
+	free(list);
 	costs_free(&c);
 	costs_free(&back);
 	free(path);

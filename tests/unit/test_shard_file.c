@@ -118,7 +118,7 @@ static void fill(struct shard_id *id)
 
 START_TEST(test_write_read)
 {
-	char *dir = tmp_dir(), *path = xasprintf("%s/shard", dir), real[PATH_MAX], *want;
+	char *dir = tmp_dir(), *path = xasprintf("%s/shard", dir), real[PATH_MAX], *want, *list;
 	struct shard_id id, back;
 
 	fill(&id);
@@ -135,7 +135,9 @@ START_TEST(test_write_read)
 			 "tu\tx86_64/defconfig\tlinux/mm/a\n"
 			 "tu\tx86_64/defconfig\tlinux/mm/b\n", real);
 	assert_file(path, want);
-	ck_assert_str_eq(dir_list(dir), "shard\n");
+	list = dir_list(dir);
+	ck_assert_str_eq(list, "shard\n");
+	free(list);
 	ck_assert_int_eq(shard_file_read(path, &back), 0);
 	ck_assert_str_eq(back.version, "0.9 (g1234567)");
 	ck_assert_str_eq(back.catalog, "00ff00ff00ff00ff");
@@ -171,7 +173,7 @@ END_TEST
 /* Nothing the file cannot hold is written, nor any file. */
 START_TEST(test_write_refuses)
 {
-	char *dir = tmp_dir(), *path = xasprintf("%s/shard", dir), *diag;
+	char *dir = tmp_dir(), *path = xasprintf("%s/shard", dir), *diag, *list;
 	struct shard_id id;
 
 	fill(&id);
@@ -199,7 +201,9 @@ START_TEST(test_write_refuses)
 	diag = diag_end();
 	ck_assert_msg(strstr(diag, "/shard: its TU's stem '' is empty"), "%s", diag);
 	free(diag);
-	ck_assert_str_eq(dir_list(dir), "");
+	list = dir_list(dir);
+	ck_assert_str_eq(list, "");
+	free(list);
 	shard_id_free(&id);
 	free(path);
 	free(dir);
