@@ -13,6 +13,7 @@ const struct command *const commands[] = {
 	&cmd_plan,
 	&cmd_gen,
 	&cmd_report,
+	&cmd_merge,
 	&cmd_ci_files,
 	&cmd_probe,
 	&cmd_coverage,

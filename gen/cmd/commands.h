@@ -61,6 +61,7 @@ extern const struct command cmd_run;
 extern const struct command cmd_plan;
 extern const struct command cmd_gen;
 extern const struct command cmd_report;
+extern const struct command cmd_merge;
 extern const struct command cmd_ci_files;
 extern const struct command cmd_probe;
 extern const struct command cmd_coverage;

@@ -207,10 +207,15 @@ if [ -n "$xmllint" ]; then
 	sed '0,/\(<failure [^>]*>\)[^<]*</s//\1</' "$fx/results.xml" > "$bad/empty-failure.xml"
 	sed 's/<testsuites name="hdrtest" tests="\([0-9]*\)"/<testsuites name="hdrtest" tests="\11"/' \
 		"$fx/results.xml" > "$bad/miscount.xml"
+	# the old names, HEADER without its cell: the same name in two suites
+	sed 's/<testcase \(classname="[^"]*"\) name="[^/"]*\/[^/"]*\//<testcase \1 name="/' \
+		"$fx/results.xml" > "$bad/same-name.xml"
 	check "the schema check catches a testcase without classname" \
 		sh -c "! xmllint --noout --schema '$xsd' '$bad/no-classname.xml' 2> /dev/null"
 	check "the schema check catches a failure without text" \
 		sh -c "! xmllint --noout --schema '$xsd' '$bad/empty-failure.xml' 2> /dev/null"
+	check "the schema check catches two testcases of one name (GitLab would show one)" \
+		sh -c "! xmllint --noout --schema '$xsd' '$bad/same-name.xml' 2> /dev/null"
 	if junit_agrees "$bad/miscount.xml" "$fx/results.tsv" > /dev/null; then
 		not_ok "the count check catches a wrong tests= count"
 	else
