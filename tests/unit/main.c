@@ -48,6 +48,8 @@ int main(void)
 	srunner_add_suite(sr, plan_suite());
 	srunner_add_suite(sr, baseline_suite());
 	srunner_add_suite(sr, large_run_suite());
+	srunner_add_suite(sr, jobserver_suite());
+	srunner_add_suite(sr, pool_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
