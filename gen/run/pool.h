@@ -13,7 +13,7 @@ struct jobserver;
  * in the rest before calling done().
  */
 struct pool_job {
-	char **argv;		/* argv[0] is searched in PATH */
+	char **argv;		/* argv[0] is searched in our PATH (not one set in env) */
 	char **env;		/* NAME=VALUE for this child on top of ours, NULL-ended, or NULL */
 	const char *dir;	/* the child's cwd, or NULL: ours */
 	const char *log;	/* stdout and stderr go to this file (created or truncated), or NULL: ours */
@@ -47,7 +47,7 @@ void pool_add(struct pool *p, struct pool_job *job, void (*started)(struct pool_
  * children's process groups get the same signal (SIGKILL 2 s later if they
  * are still there), are waited for, the tokens are given back and the
  * process dies of that signal (to its parent: status 128 + signal, 130 for
- * SIGINT). */
+ * SIGINT).  One pool_run() at a time: not from a callback. */
 int pool_run(struct pool *p);
 
 /* How long killed children get before SIGKILL, in ms (2000; the tests

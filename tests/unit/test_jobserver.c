@@ -211,8 +211,9 @@ START_TEST(test_join_fds)
 }
 END_TEST
 
-/* make says to use the last --jobserver-auth; one in a variable's value
- * (after "--") is no option at all. */
+/* make says to use the last --jobserver-auth; one after an escaped space
+ * (a dir with a space) or in a variable's value (after "--") is no
+ * option at all. */
 START_TEST(test_join_last)
 {
 	struct jobserver *js;
@@ -220,7 +221,8 @@ START_TEST(test_join_last)
 	int fds[2];
 
 	make_pipe(fds, "+");
-	mf = xasprintf(" --jobserver-auth=97,98 -j4 --jobserver-auth=%d,%d -- X=--jobserver-auth=97,98",
+	mf = xasprintf(" --jobserver-auth=97,98 -j4 --jobserver-auth=%d,%d -I/x\\ --jobserver-auth=97,98 "
+		       "-- X=--jobserver-auth=97,98",
 		       fds[0], fds[1]);
 	setenv("MAKEFLAGS", mf, 1);
 	diag_begin();

@@ -392,18 +392,39 @@ START_TEST(test_env_dir)
 }
 END_TEST
 
+/* A signal set from /proc/PID/status (name "SigIgn", ...), without the
+ * signals the C library keeps for itself (32 and 33 for glibc), which
+ * no program can reset: they may be ignored by whoever runs the tests. */
+static unsigned long long sig_field(const char *status, const char *name)
+{
+	char *key = xasprintf("\n%s:\t", name);
+	const char *s = strstr(status, key);
+	unsigned long long set;
+	int sig;
+
+	ck_assert_msg(s != NULL, "no %s in %s", name, status);
+	set = strtoull(s + strlen(key), NULL, 16);
+	for (sig = 32; sig < SIGRTMIN; sig++)
+		set &= ~(1ULL << (sig - 1));
+	free(key);
+	return set;
+}
+
 /* Each child: no signal ignored or blocked (whatever ours are), stdin
  * from /dev/null, a process group of its own.  Ours are as they were. */
 START_TEST(test_child_state)
 {
 	struct jobserver *js = own(2);
 	struct pool *p = pool_new(js);
-	char *dir = tmp_dir(), *log = xasprintf("%s/log", dir), *text, *want;
-	struct tjob *t = sh_job('a', "grep -E '^Sig(Blk|Ign)' /proc/self/status; readlink /proc/self/fd/0; "
-				"echo $$ $(cut -d' ' -f5 /proc/$$/stat)");
+	char *dir = tmp_dir(), *logs[3], *text, *in;
+	char *status[] = { "cat", "/proc/self/status", NULL };
+	char *stat[] = { "cat", "/proc/self/stat", NULL };
+	char *stdin_is[] = { "readlink", "/proc/self/fd/0", NULL };
+	char **argvs[] = { status, stat, stdin_is };
+	struct tjob *t[3];
 	struct sigaction sa, old_int;
 	sigset_t usr1, mask;
-	int pid, pgid;
+	int i, pid, pgid, saved_stdin, in_fd;
 
 	reset_counts();
 	sigaction(SIGINT, NULL, &old_int);
@@ -413,15 +434,34 @@ START_TEST(test_child_state)
 	sigemptyset(&usr1);
 	sigaddset(&usr1, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &usr1, NULL);
-	t->job.log = log;
-	add(p, t);
+	for (i = 0; i < 3; i++) {
+		t[i] = sh_job('a' + i, "unused");
+		t[i]->job.argv = argvs[i];
+		t[i]->job.log = logs[i] = xasprintf("%s/log%d", dir, i);
+		add(p, t[i]);
+	}
+	/* ours is not /dev/null while it runs */
+	in = put_file(dir, "in", "");
+	saved_stdin = dup(0);
+	in_fd = open(in, O_RDONLY);
+	ck_assert_int_eq(dup2(in_fd, 0), 0);
+	close(in_fd);
+	free(in);
 	ck_assert_int_eq(pool_run(p), 0);
-	text = slurp(log);
-	want = "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n/dev/null\n";
-	ck_assert_msg(!strncmp(text, want, strlen(want)), "got '%s'", text);
-	ck_assert_int_eq(sscanf(text + strlen(want), "%d %d", &pid, &pgid), 2);
+	text = slurp(logs[0]);
+	dup2(saved_stdin, 0);
+	close(saved_stdin);
+	ck_assert_msg(sig_field(text, "SigBlk") == 0, "blocked: %s", text);
+	ck_assert_msg(sig_field(text, "SigIgn") == 0, "ignored: %s", text);
+	free(text);
+	text = slurp(logs[1]);
+	ck_assert_int_eq(sscanf(text, "%d (cat) %*c %*d %d", &pid, &pgid), 2);
 	ck_assert_int_eq(pid, pgid);
 	ck_assert_int_ne(pgid, getpgrp());
+	free(text);
+	text = slurp(logs[2]);
+	ck_assert_str_eq(text, "/dev/null\n");
+	free(text);
 
 	sigaction(SIGCHLD, NULL, &sa);
 	ck_assert(sa.sa_handler == SIG_DFL);
@@ -431,15 +471,17 @@ START_TEST(test_child_state)
 	ck_assert(sa.sa_handler == SIG_IGN);
 	sigprocmask(SIG_BLOCK, NULL, &mask);
 	ck_assert(sigismember(&mask, SIGUSR1));
+	ck_assert(!sigismember(&mask, SIGCHLD));
 	sigprocmask(SIG_UNBLOCK, &usr1, NULL);
 	signal(SIGPIPE, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
 	sigaction(SIGINT, &old_int, NULL);
-	free(text);
-	free_job(t);
+	for (i = 0; i < 3; i++) {
+		free_job(t[i]);
+		free(logs[i]);
+	}
 	pool_free(p);
 	jobserver_close(js);
-	free(log);
 	free(dir);
 }
 END_TEST
@@ -550,6 +592,86 @@ START_TEST(test_tokens_back)
 }
 END_TEST
 
+/* A token that another client of make's jobserver gives back while our
+ * job runs wakes the pool: the job waiting for it starts then, not when
+ * the running job ends (here job a gives the token and waits for b). */
+START_TEST(test_token_arrives)
+{
+	struct jobserver *js;
+	struct pool *p;
+	struct tjob *a, *b;
+	char *mf, *dir = tmp_dir(), buf[4];
+	int fds[2];
+
+	ck_assert_int_eq(pipe(fds), 0);
+	mf = xasprintf(" -j2 --jobserver-auth=%d,%d", fds[0], fds[1]);
+	setenv("MAKEFLAGS", mf, 1);
+	js = jobserver_open(8);
+	p = pool_new(js);
+	reset_counts();
+	a = sh_job('a', "sleep 0.1; printf + >&%d; n=0; while [ ! -e %s/b ]; do "
+		   "n=$((n+1)); [ $n -lt 300 ] || exit 1; sleep 0.01; done", fds[1], dir);
+	b = sh_job('b', "touch %s/b", dir);
+	add(p, a);
+	add(p, b);
+	ck_assert_int_eq(pool_run(p), 0);
+	ck_assert_msg(a->job.status == 0, "b did not start while a ran");
+	ck_assert_int_eq(b->job.status, 0);
+	ck_assert_int_eq(max_running, 2);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	ck_assert_int_eq(read(fds[0], buf, sizeof(buf)), 1);
+	free_job(a);
+	free_job(b);
+	pool_free(p);
+	jobserver_close(js);
+	unsetenv("MAKEFLAGS");
+	close(fds[0]);
+	close(fds[1]);
+	free(mf);
+	free(dir);
+}
+END_TEST
+
+/* make's jobserver gone (its pipe has no writer left): an error, and the
+ * jobs still run, one at a time in our implicit slot; pool_run says -1. */
+START_TEST(test_jobserver_gone)
+{
+	struct jobserver *js;
+	struct pool *p;
+	struct tjob *t[3];
+	char *mf, *diag;
+	int fds[2], i;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	mf = xasprintf(" -j2 --jobserver-auth=%d,%d", fds[0], fds[1]);
+	setenv("MAKEFLAGS", mf, 1);
+	js = jobserver_open(8);
+	close(fds[1]);
+	p = pool_new(js);
+	reset_counts();
+	for (i = 0; i < 3; i++) {
+		t[i] = sh_job('1' + i, "exit %d", i);
+		add(p, t[i]);
+	}
+	diag_begin();
+	ck_assert_int_eq(pool_run(p), -1);
+	diag = diag_end();
+	ck_assert_str_eq(diag, "hdrtest: error: cannot read from the jobserver: it was closed\n");
+	ck_assert_str_eq(done_order, "123");
+	ck_assert_int_eq(max_running, 1);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(t[i]->job.status, i);
+		free_job(t[i]);
+	}
+	pool_free(p);
+	jobserver_close(js);
+	unsetenv("MAKEFLAGS");
+	close(fds[0]);
+	free(diag);
+	free(mf);
+}
+END_TEST
+
 /* A make run by a job shares our slots: with 3 slots and another job
  * holding one, make runs 2 of its targets at once, not 3 (its -j3 alone)
  * nor 1 (no jobserver). */
@@ -561,10 +683,10 @@ START_TEST(test_make_shares)
 	struct tjob *waiter, *make;
 	int now = 0, most = 0;
 
-	put_file(dir, "Makefile",
-		 "all: t1 t2 t3 t4\n\t@touch done\n"
-		 "t1 t2 t3 t4:\n\t@echo s >> log; sleep 0.2; echo e >> log\n"
-		 ".PHONY: all t1 t2 t3 t4\n");
+	free(put_file(dir, "Makefile",
+		       "all: t1 t2 t3 t4\n\t@touch done\n"
+		       "t1 t2 t3 t4:\n\t@echo s >> log; sleep 0.2; echo e >> log\n"
+		       ".PHONY: all t1 t2 t3 t4\n"));
 	reset_counts();
 	/* first, so that it has the implicit slot and make gets a token */
 	waiter = sh_job('w', "n=0; while [ ! -e %s/done ]; do n=$((n+1)); [ $n -lt 300 ] || exit 1; sleep 0.02; done",
@@ -633,7 +755,7 @@ static int gone(int pid)
 START_TEST(test_interrupt)
 {
 	int sig = end_signals[_i], fds[2], st, i, pids[3];
-	const char *names[] = { "pid1", "pid2", "stubborn" };
+	const char *names[] = { "pid1", "grandchild", "stubborn" };
 	char *dir = tmp_dir(), *mf, *path, *back;
 	struct timespec t0 = { 0, 10 * 1000 * 1000 };
 	pid_t x;
@@ -651,9 +773,11 @@ START_TEST(test_interrupt)
 		p = pool_new(js);
 		pool_kill_grace_ms = 300;
 		add(p, sh_job('1', "echo $$ > %s/pid1.tmp; mv %s/pid1.tmp %s/pid1; exec sleep 30", dir, dir, dir));
-		add(p, sh_job('2', "echo $$ > %s/pid2.tmp; mv %s/pid2.tmp %s/pid2; exec sleep 30", dir, dir, dir));
+		/* a child of the job: only the group's signal reaches it */
+		add(p, sh_job('2', "sh -c 'echo $$ > %s/g.tmp; mv %s/g.tmp %s/grandchild; sleep 30; true'; true",
+			      dir, dir, dir));
 		add(p, sh_job('3', "trap '' INT TERM; echo $$ > %s/s.tmp; mv %s/s.tmp %s/stubborn; "
-			      "while :; do sleep 0.05; done", dir, dir, dir));
+			      "n=0; while [ $n -lt 200 ]; do sleep 0.05; n=$((n+1)); done", dir, dir, dir));
 		add(p, sh_job('4', "touch %s/late", dir));
 		pool_run(p);
 		_exit(99);
@@ -707,6 +831,8 @@ Suite *pool_suite(void)
 	tcase_add_test(tc, test_child_state);
 	tcase_add_test(tc, test_no_busy_wait);
 	tcase_add_test(tc, test_tokens_back);
+	tcase_add_test(tc, test_token_arrives);
+	tcase_add_test(tc, test_jobserver_gone);
 	tcase_add_loop_test(tc, test_interrupt, 0, 2);
 	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);
