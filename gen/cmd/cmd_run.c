@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "base/util.h"
@@ -27,7 +28,7 @@ static const struct cmd_option run_options[] = {
 	{ "costs", "FILE", &costs, NULL, 0, "an earlier run's costs.tsv (default: OUTDIR's)" },
 	{ "templates", "DIR", &templates, DEFAULT_TEMPLATES, 0, "the m4 templates" },
 	{ "m4", "PROG", &m4, DEFAULT_M4, 0, "the m4 that renders them" },
-	{ "prepare", "SCRIPT", &prepare, "gen/prepare/prepare-kbuild.sh", 0, "prepares a cell's kbuild dir" },
+	{ "prepare", "SCRIPT", &prepare, NULL, 0, "the prepare script (gen/prepare/prepare-kbuild.sh)" },
 	{ "coverage", NULL, &coverage, NULL, 0, "also find which cells compile each #if branch" },
 	{ "slimness", NULL, &slimness, NULL, 0, "also measure what each header costs alone" },
 	{ "no-report", NULL, &no_report, NULL, 0, "compile, but judge nothing (make fix judges)" },
@@ -103,7 +104,7 @@ static int run_run(const struct command *cmd, int argc, char **argv)
 	o.costs = costs;
 	o.templates = templates;
 	o.m4 = m4;
-	o.prepare_script = prepare;
+	o.prepare_script = prepare ? prepare : "gen/prepare/prepare-kbuild.sh";
 	o.coverage = coverage != NULL;
 	o.slimness = slimness != NULL;
 	o.no_report = no_report != NULL;

@@ -20,11 +20,11 @@
 
 #include "base/files.h"
 #include "base/lines.h"
-include "base/util.h"
+#include "base/util.h"
 #include "compile/tu.h"
 #include "fix/fixer.h"
 #include "judge/explain.h"
-include "judge/results.h"
+#include "judge/results.h"
 #include "run/jobserver.h"
 #include "run/pool.h"
 

@@ -76,9 +76,10 @@ static char *tree_identity(const char *tree)
 	sb_release(&sb);
 	id = git_head(tree);
 	if (id) {
-		line = xasprintf("git %s", id);
+		char *git = xasprintf("git %s", id);
+
 		free(id);
-		return line;
+		return git;
 	}
 	return xstrdup("unknown");
 }

@@ -7,8 +7,8 @@
  *   drift    OUT/drift.tsv, the catalog against the tree
  *   prepare  OUT/CELL/prepared, a kbuild dir per cell (prepare/prepare.c,
  *            spawning gen/prepare/prepare-kbuild.sh on the pool)
- *   gen      OUT/CELL/*.c, tus, compile.sh, manifest.tsv (generate/)
- *   compile  OUT/CELL/*.rc, *.log, *.dep               (compile/compile.c)
+ *   gen      OUT/CELL/TU.c, tus, compile.sh, manifest.tsv (generate/)
+ *   compile  OUT/CELL/TU.rc, .log, .dep               (compile/compile.c)
  *   judge    report.txt, results.ktap/.tsv/.xml, report.html (judge/)
  *
  * The pool runs at most as many children at once as the jobserver gives

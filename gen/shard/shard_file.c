@@ -10,6 +10,7 @@
 #include "base/hash.h"
 #include "base/lines.h"
 #include "base/util.h"
+#include "plan/plan.h"
 #include "shard/partition.h"
 
 #define SHARD_HEADER "# hdrtest shard"
@@ -282,6 +283,37 @@ char *shard_catalog_hash(char **paths, int n)
 	return hash_hex(h);
 }
 
+/* Plan values that differ between two machines running the same plan (a
+ * path, a file's time in an identity): not part of the plan's hash. */
+static int machine_local(const char *name)
+{
+	static const char *const local[] = { "tree", "cache", "overlay", "tree_identity", "compiler_identity" };
+	size_t i;
+
+	for (i = 0; i < sizeof(local) / sizeof(local[0]); i++)
+		if (!strcmp(name, local[i]))
+			return 1;
+	return 0;
+}
+
+/* Add a cell's plan to *h: every name and value but the machine's own. */
+static int hash_plan_into(uint64_t *h, const char *path)
+{
+	struct plan p;
+	int i;
+
+	if (plan_read(path, &p))
+		return -1;
+	for (i = 0; i < p.n; i++) {
+		if (machine_local(p.entries[i].name))
+			continue;
+		*h = hash_bytes(*h, p.entries[i].name, strlen(p.entries[i].name) + 1);
+		*h = hash_bytes(*h, p.entries[i].value, strlen(p.entries[i].value) + 1);
+	}
+	plan_free(&p);
+	return 0;
+}
+
 char *shard_plan_hash(const char *out)
 {
 	char *path = xasprintf("%s/cells", out), *text, *cur, *cell;
@@ -303,7 +335,7 @@ char *shard_plan_hash(const char *out)
 		if (!*cell)
 			continue;
 		plan = xasprintf("%s/%s/plan", out, cell);
-		bad = hash_file_into(&h, plan);
+		bad = hash_plan_into(&h, plan);
 		free(plan);
 	}
 	free(text);

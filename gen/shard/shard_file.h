@@ -8,7 +8,9 @@
  *   version<TAB>VERSION        hdrtest's version
  *   catalog<TAB>HEX            hash of the catalog files' bytes
  *   tree<TAB>IDENTITY          the kernel tree's identity
- *   plan<TAB>HEX               hash of OUT/cells and every cell's plan
+ *   plan<TAB>HEX               hash of OUT/cells and every cell's plan (but
+ *                              its paths and file times, which differ
+ *                              from machine to machine)
  *   out<TAB>PATH               the absolute OUT the run compiled in (its
  *                              logs name the TUs by it)
  *   shard<TAB>I/N

@@ -44,5 +44,7 @@ Suite *fix_patch_suite(void);
 Suite *fix_chains_suite(void);
 Suite *catalog_init_suite(void);
 Suite *uptodate_suite(void);
+Suite *jobserver_suite(void);
+Suite *pool_suite(void);
 
 #endif

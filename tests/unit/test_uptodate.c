@@ -2,6 +2,7 @@
 /* The run's up-to-date checks (gen/run/uptodate.c) and a TU's recorded
  * result (gen/compile/tu.c), on files with set mtimes. */
 #include <check.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
