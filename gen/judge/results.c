@@ -319,7 +319,7 @@ static void read_includes(const struct cell_result *c, struct tu_result *t)
 }
 
 /* Forbidden headers, from the -H tree and the depfile (TU.dep:
- * gen/compile/compile-tu.sh renames gcc's TU.d to it when it is complete).  A
+ * the run renames gcc's TU.d to it when it is complete: gen/compile/tu.c).  A
  * depfile that is missing or not whole is unknown, not "no forbidden
  * header": when the log has no -H tree either, *why says so. */
 static void find_forbidden(const struct cell_result *c, struct tu_result *t, const char *base, char **why)
