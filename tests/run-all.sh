@@ -58,7 +58,7 @@ check_summary() {
 # The fuzz targets need clang-19's libFuzzer: without it nothing was
 # replayed, which is a skip that says why, never a pass.
 fuzz_replay() {
-	if ! ci/deps.sh clang-19 libclang-rt-19-dev > out/fuzz-deps.log 2>&1; then
+	if ! gen/setup/deps.sh clang-19 libclang-rt-19-dev > out/fuzz-deps.log 2>&1; then
 		echo "SKIP: fuzz-replay: clang-19 and libclang-rt-19-dev (libFuzzer) cannot be installed:"
 		sed 's/^/    /' out/fuzz-deps.log
 		echo "fuzz-replay: 0 passed, 0 failed, 1 skipped"

@@ -284,3 +284,21 @@ int write_output(const char *path, const char *text)
 	fputs(text, stdout);
 	return fflush(stdout) ? -1 : 0;
 }
+
+int print_file(const char *path)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+
+	if (!text) {
+		error("cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
+		error("cannot write to stdout: %s", strerror(errno));
+		free(text);
+		return -1;
+	}
+	free(text);
+	return 0;
+}

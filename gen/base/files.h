@@ -58,4 +58,8 @@ int write_file_atomic(const char *path, const char *text);
  * (flushed, so that a failed write is seen here: main() says it); 0 or -1. */
 int write_output(const char *path, const char *text);
 
+/* Copy the file at path to stdout (a report shown again); 0, or -1 after
+ * the error message. */
+int print_file(const char *path);
+
 #endif

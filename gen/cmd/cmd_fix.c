@@ -185,12 +185,11 @@ static int cmp_fix(const void *a, const void *b)
 	return strcmp(((const struct hdr_fix *)a)->header, ((const struct hdr_fix *)b)->header);
 }
 
-static const char *out, *jobs, *compile_tu;
+static const char *out, *jobs;
 
 static const struct cmd_option fix_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; fixes go to OUTDIR/fix" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
-	{ "compile-tu", "SCRIPT", &compile_tu, "ci/compile-tu.sh", 0, "what compiles a TU" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -209,7 +208,6 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
 	fx.out = out;
-	fx.compile_tu = compile_tu;
 	fx.jobs = atoi(jobs);
 	if (fx.jobs < 1)
 		fx.jobs = 1;

@@ -9,9 +9,11 @@
 #include "cmd/commands.h"
 
 const struct command *const commands[] = {
+	&cmd_run,
 	&cmd_plan,
 	&cmd_gen,
 	&cmd_report,
+	&cmd_merge,
 	&cmd_ci_files,
 	&cmd_probe,
 	&cmd_coverage,

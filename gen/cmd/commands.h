@@ -57,9 +57,11 @@ struct command {
 	int (*run)(const struct command *cmd, int argc, char **argv);
 };
 
+extern const struct command cmd_run;
 extern const struct command cmd_plan;
 extern const struct command cmd_gen;
 extern const struct command cmd_report;
+extern const struct command cmd_merge;
 extern const struct command cmd_ci_files;
 extern const struct command cmd_probe;
 extern const struct command cmd_coverage;
@@ -79,7 +81,7 @@ extern const struct command *const commands[];
 #define DEFAULT_M4 "m4"
 
 /* The most options one command has room for. */
-#define CMD_MAX_OPTIONS 16
+#define CMD_MAX_OPTIONS 24
 
 /*
  * The usage, from the option table: "usage: hdrtest NAME", the required

@@ -41,7 +41,6 @@ struct fixer {
 	char **cells;
 	int ncells;
 	int jobs;
-	const char *compile_tu;	/* ci/compile-tu.sh: compiles a TU and records it */
 	struct cell_result **orig;
 	struct cell_result **proof;
 	struct scan_index *ix;

@@ -21,9 +21,12 @@
 #include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
+#include "compile/tu.h"
 #include "fix/fixer.h"
 #include "judge/explain.h"
 #include "judge/results.h"
+#include "run/jobserver.h"
+#include "run/pool.h"
 
 int patchable(const struct hdr_fix *h)
 {
@@ -106,52 +109,55 @@ static int affected(struct fixer *fx, const struct cell_result *c, const struct 
 	return hit;
 }
 
-/* Compile each TU of the proof cell dir with its compile.sh, jobs at a
- * time, recorded by the run's own recorder (ci/compile-tu.sh: TU.log, TU.rc
- * and TU.dep written completely or not at all, a full disk an error, never
- * a verdict); its CC lines are not shown, the FIX line says the round. */
-static int compile_all(char **tus, int n, const char *recorder, const char *dir, int jobs)
+/* One TU of a proof round on the pool. */
+struct proof_tu {
+	const char *dir;
+	const char *stem;
+	struct tu_command cmd;
+	struct pool_job job;
+	int failed;
+};
+
+static void proof_tu_done(struct pool_job *job)
 {
-	pid_t *running = xcalloc(jobs, sizeof(pid_t));
-	int next = 0, live = 0, i, ret = 0;
+	struct proof_tu *t = job->data;
 
-	while (next < n || live) {
-		if (next < n && live < jobs) {
-			pid_t pid = fork();
+	t->failed = tu_record(t->dir, t->stem, job->status) != 0;
+}
 
-			if (pid < 0) {
-				error("fork: %s", strerror(errno));
-				ret = -1;
-				n = next;
-				continue;
-			}
-			if (!pid) {
-				execl("/bin/sh", "sh", "-c", "\"$0\" \"$1\" \"$2\" > /dev/null", recorder, dir, tus[next],
-				      (char *)NULL);
-				_exit(127);
-			}
-			for (i = 0; running[i]; i++)
-				;
-			running[i] = pid;
-			live++;
-			next++;
-			continue;
-		}
-		{
-			int status;
-			pid_t pid = wait(&status);
+/* Compile each TU of the proof cell dir with its compile.sh, jobs at a
+ * time (make's jobserver's under make -jN), recorded as the run records
+ * its own (compile/tu.h: TU.log, TU.rc and TU.dep written completely or
+ * not at all, a full disk an error, never a verdict); its CC lines are not
+ * shown, the FIX line says the round. */
+static int compile_all(char **tus, int n, const char *dir, int jobs)
+{
+	struct proof_tu *t = xcalloc(n ? n : 1, sizeof(*t));
+	struct jobserver *js = n ? jobserver_open(jobs) : NULL;
+	struct pool *p = js ? pool_new(js) : NULL;
+	int i, ret = n && !p ? -1 : 0;
 
-			if (pid < 0)
-				break;
-			for (i = 0; i < jobs; i++)
-				if (running[i] == pid)
-					running[i] = 0;
-			live--;
-			if (!WIFEXITED(status) || WEXITSTATUS(status))
-				ret = -1;
-		}
+	for (i = 0; p && i < n; i++) {
+		t[i].dir = dir;
+		t[i].stem = tus[i] + strlen(dir) + 1;
+		tu_command_init(&t[i].cmd, dir, t[i].stem);
+		tu_forget(dir, t[i].stem);
+		t[i].job.argv = t[i].cmd.argv;
+		t[i].job.log = t[i].cmd.log_tmp;
+		t[i].job.data = &t[i];
+		pool_add(p, &t[i].job, NULL, proof_tu_done);
 	}
-	free(running);
+	if (p && pool_run(p))
+		ret = -1;
+	for (i = 0; p && i < n; i++) {
+		ret |= t[i].failed ? -1 : 0;
+		tu_command_free(&t[i].cmd);
+	}
+	if (p)
+		pool_free(p);
+	if (js)
+		jobserver_close(js);
+	free(t);
 	return ret;
 }
 
@@ -245,7 +251,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	if (ntus)
 		printf("  FIX     round %d %s: %d TUs\n", fx->rounds, fx->cells[ci], ntus);
 	fflush(stdout);
-	ret |= compile_all(tus, ntus, fx->compile_tu, dir, fx->jobs);
+	ret |= compile_all(tus, ntus, dir, fx->jobs);
 	for (i = 0; i < ntus; i++)
 		free(tus[i]);
 	free(tus);

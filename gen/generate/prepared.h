@@ -7,7 +7,7 @@
 #include "model/catalog.h"
 #include "model/kconfig.h"
 
-/* OUT/ARCH/CONFIG/prepared, one line written by ci/prepare-kbuild.sh:
+/* OUT/ARCH/CONFIG/prepared, one line written by gen/prepare/prepare-kbuild.sh:
  *   kdir=DIR     a prepared kbuild dir, or
  *   skip=REASON  the cell cannot be built here, or
  *   error=REASON kbuild could not prepare it

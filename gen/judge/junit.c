@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * JUnit XML, for GitLab and Jenkins: one testsuite per (arch, config), one
- * testcase per header; the first diagnostic is the failure message, the
+ * testcase per header, named ARCH/CONFIG/HEADER (GitLab shows only the
+ * first of the testcases that share a name, whatever their suite); the first diagnostic is the failure message, the
  * failure's text the diagnostic and why, and the whole compiler log the
  * testcase's system-out.  A header kbuild could not compile (its cell
  * errored) or whose result is unreadable is an <error>.  GitLab shows the
@@ -152,7 +153,13 @@ char *render_junit(const struct run_results *r)
 			xml_attr(&sb, c->arch);
 			sb_addc(&sb, '.');
 			xml_attr(&sb, c->config);
+			/* the cell in the name too: GitLab keeps one of two
+			 * testcases with the same name, across suites */
 			sb_add(&sb, "\" name=\"");
+			xml_attr(&sb, c->arch);
+			sb_addc(&sb, '/');
+			xml_attr(&sb, c->config);
+			sb_addc(&sb, '/');
 			xml_attr(&sb, tu->header);
 			if (tu->verdict == V_PASS) {
 				sb_add(&sb, "\"/>\n");

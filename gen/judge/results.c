@@ -319,7 +319,7 @@ static void read_includes(const struct cell_result *c, struct tu_result *t)
 }
 
 /* Forbidden headers, from the -H tree and the depfile (TU.dep:
- * ci/compile-tu.sh renames gcc's TU.d to it when it is complete).  A
+ * the run renames gcc's TU.d to it when it is complete: gen/compile/tu.c).  A
  * depfile that is missing or not whole is unknown, not "no forbidden
  * header": when the log has no -H tree either, *why says so. */
 static void find_forbidden(const struct cell_result *c, struct tu_result *t, const char *base, char **why)
@@ -595,30 +595,48 @@ void cell_mark_drift(struct cell_result *c, const struct drift_lines *d)
 	}
 }
 
+static void tu_free(struct tu_result *t)
+{
+	int j;
+
+	for (j = 0; j < t->nsyms; j++) {
+		free(t->syms[j].name);
+		free(t->syms[j].kind);
+		free(t->syms[j].use);
+		free(t->syms[j].cond);
+	}
+	free(t->syms);
+	free(t->header);
+	free(t->stem);
+	free(t->skip);
+	free(t->detail);
+	free(t->explanation);
+	free(t->forbidden);
+	free(t->log);
+}
+
+int cell_keep_tus(struct cell_result *c, int (*keep)(const struct tu_result *t, void *arg), void *arg)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->ntus; i++) {
+		if (keep(&c->tus[i], arg))
+			c->tus[n++] = c->tus[i];
+		else
+			tu_free(&c->tus[i]);
+	}
+	c->ntus = n;
+	return n;
+}
+
 void cell_free(struct cell_result *c)
 {
-	int i, j;
+	int i;
 
 	if (!c)
 		return;
-	for (i = 0; i < c->ntus; i++) {
-		struct tu_result *t = &c->tus[i];
-
-		for (j = 0; j < t->nsyms; j++) {
-			free(t->syms[j].name);
-			free(t->syms[j].kind);
-			free(t->syms[j].use);
-			free(t->syms[j].cond);
-		}
-		free(t->syms);
-		free(t->header);
-		free(t->stem);
-		free(t->skip);
-		free(t->detail);
-		free(t->explanation);
-		free(t->forbidden);
-		free(t->log);
-	}
+	for (i = 0; i < c->ntus; i++)
+		tu_free(&c->tus[i]);
 	free(c->tus);
 	for (i = 0; i < c->nforbids; i++)
 		free(c->forbids[i]);

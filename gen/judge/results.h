@@ -60,6 +60,9 @@ struct cell_result {
 /* Read OUT/<cell>/manifest.tsv and judge each TU.  NULL after an error. */
 struct cell_result *cell_read(const char *out, const char *cell);
 void cell_free(struct cell_result *c);
+/* Keep the TUs keep() says yes to, in their order, freeing the others;
+ * returns how many are left. */
+int cell_keep_tus(struct cell_result *c, int (*keep)(const struct tu_result *t, void *arg), void *arg);
 const char *verdict_name(enum verdict v);
 
 /* The drift file of `hdrtest catalog-check --drift-out`: one item a line,

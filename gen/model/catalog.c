@@ -527,7 +527,7 @@ static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_
 #define MAKE_TARGET "a make target (letters, digits, '_', '.', '-'; not starting with '-')"
 
 /* The arch fields, and what each may hold: every one ends up in make
- * variables and shell commands (ci/prepare-kbuild.sh), and name, package
+ * variables and shell commands (gen/prepare/prepare-kbuild.sh), and name, package
  * and unavailable in m4 input too. */
 static const struct arch_field {
 	const char *key;

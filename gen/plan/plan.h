@@ -5,13 +5,13 @@
  *
  *   OUT/cells            the selected cells, one ARCH/CONFIG a line
  *   OUT/packages         the Debian packages their toolchains need
- *   OUT/headers          the catalogued headers (make watches them for drift)
+ *   OUT/headers          the catalogued headers (the run watches them for drift)
  *   OUT/ARCH/CONFIG/plan everything prepare and gen need of one cell, as
- *                        name='value' lines that sh reads with '.' and C
- *                        with plan_read()
+ *                        name='value' lines that the prepare script reads
+ *                        as data (read_plan) and C with plan_read()
  *
- * Each file is replaced only when its bytes change, so that make redoes
- * only the cells whose plan changed.
+ * Each file is replaced only when its bytes change, so that the run
+ * redoes only the cells whose plan changed.
  */
 #ifndef HDRTEST_PLAN_H
 #define HDRTEST_PLAN_H

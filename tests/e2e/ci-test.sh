@@ -115,7 +115,7 @@ finish() {
 # installed is a skip, saying why.
 why=
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-	ci/deps.sh nodejs npm > "$out/node-deps.log" 2>&1
+	gen/setup/deps.sh nodejs npm > "$out/node-deps.log" 2>&1
 fi
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 	why="node and npm cannot be installed (Debian: nodejs npm: $(tr '\n' ' ' < "$out/node-deps.log")), so gitlab-ci-local and action-validator cannot run"
@@ -161,7 +161,7 @@ check "npm installs $GITLAB_CI_LOCAL and $ACTION_VALIDATOR outside the checkout 
 	"[ -x '$bin/gitlab-ci-local' ] && [ -x '$bin/action-validator' ] || { sed 's/^/# /' '$out/npm.log'; exit 1; }"
 check "nothing was installed into the checkout" sh -c "[ ! -e node_modules ] && [ ! -e package.json ]"
 # gitlab-ci-local copies the project with rsync
-ci/deps.sh rsync > "$out/rsync-deps.log" 2>&1
+gen/setup/deps.sh rsync > "$out/rsync-deps.log" 2>&1
 check "rsync (for gitlab-ci-local) is installed" sh -c "command -v rsync >/dev/null || { sed 's/^/# /' '$out/rsync-deps.log'; exit 1; }"
 
 # --- 2. the GitHub workflow ----------------------------------------------------

@@ -240,10 +240,10 @@ plain_plan() { ! grep -v -e '^#' -e "^[a-z_]*='[^']*'\$" "$1"; }
 check "... writes only name='value' lines" plain_plan "$tmp/evil-out/x86_64/defconfig/plan"
 check "... the quotes of the identities as \\x27" grep -qF "tree_identity='x\\x27; touch" "$tmp/evil-out/x86_64/defconfig/plan"
 check "... of the compiler's too" grep -qF "compiler_identity='$tmp/bin x\\x27; touch" "$tmp/evil-out/x86_64/defconfig/plan"
-env "PATH=$tmp/bin $evil:$PATH" ci/prepare-kbuild.sh "$tmp/evil-out/x86_64/defconfig" > "$tmp/evilprep.out" 2>&1
+env "PATH=$tmp/bin $evil:$PATH" gen/prepare/prepare-kbuild.sh "$tmp/evil-out/x86_64/defconfig" > "$tmp/evilprep.out" 2>&1
 check "the prepare script reads that plan as data: nothing in it ran" [ ! -e "$tmp/ran-plan" ]
 printf "arch='x86_64'\nconfig='defconfig'\n\$(touch %s)='x'\n" "$tmp/ran-plan" > "$tmp/evil-out/x86_64/defconfig/plan"
-run_cmd badplan ci/prepare-kbuild.sh "$tmp/evil-out/x86_64/defconfig"
+run_cmd badplan gen/prepare/prepare-kbuild.sh "$tmp/evil-out/x86_64/defconfig"
 check "a plan line with a name it does not know: refused, naming the line (exit $rc)" sh -c \
 	"[ $rc -ne 0 ] && grep -q 'plan:3: unknown name' '$tmp/badplan.err' && [ ! -e '$tmp/ran-plan' ]"
 

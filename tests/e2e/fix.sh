@@ -192,14 +192,14 @@ else
 	ok "a patch whose context does not match is refused by the git am check"
 fi
 
-# A proof whose results cannot be recorded (a full disk: the recorder
-# says so and exits 1) is an error of the run, never a proven fix.
-printf '#!/bin/sh\necho "hdrtest: error: cannot record the result of $2.c" >&2\nexit 1\n' > "$out-broken/norecord.sh"
-chmod +x "$out-broken/norecord.sh"
-out/bin/hdrtest fix --out "$out" --jobs 2 --compile-tu "$out-broken/norecord.sh" x86_64/defconfig arm64/defconfig \
+# A proof whose compiles cannot be recorded as verdicts (compile.sh cannot
+# run the compiler: no gcc in PATH) is an error of the run, never a proven
+# fix.
+mkdir -p "$out-broken/nobin"
+env PATH="$out-broken/nobin" out/bin/hdrtest fix --out "$out" --jobs 2 x86_64/defconfig arm64/defconfig \
 	> "$out-broken/norecord.log" 2>&1
 rc=$?
-check "a proof whose results cannot be recorded fails hdrtest fix (exit $rc)" test "$rc" -eq 2
+check "a proof whose compiler cannot run fails hdrtest fix (exit $rc)" sh -c "[ $rc -eq 2 ] && grep -q 'could not run the compiler' '$out-broken/norecord.log'"
 check "... and proves no fix" sh -c "! grep -q 'kept, proven on' '$out-broken/norecord.log' '$fixdir/summary.txt' 2>/dev/null"
 
 summary fix

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The HTML report in a real browser: `make selftest-headers` on x86_64 and
 # arm64 defconfig, then headless Chromium (Debian's chromium, installed
-# with ci/deps.sh) loads out/e2e-html/report.html, and the DOM it renders
+# with gen/setup/deps.sh) loads out/e2e-html/report.html, and the DOM it renders
 # (--dump-dom) must hold every (cell, header, verdict) of results.tsv, each
 # square showing its verdict's word, with the same counts.  Without
 # Chromium the browser checks are a skip that says why, never a pass.
@@ -80,7 +80,7 @@ check "every log link of report.html names a log next to it" \
 	sh -c "cd '$out' && grep -o 'class=\"log\" href=\"[^\"]*\"' report.html | sed 's/.*href=\"//; s/\"\$//' |
 	       { n=0; while read -r f; do test -f \"\$f\" || exit 1; n=\$((n + 1)); done; test \$n -eq 14; }"
 
-if ! ci/deps.sh chromium > "$out/deps.log" 2>&1; then
+if ! gen/setup/deps.sh chromium > "$out/deps.log" 2>&1; then
 	skip "report.html in headless Chromium" "chromium cannot be installed: $(tr '\n' ' ' < "$out/deps.log")"
 	summary html
 	[ "$fail" -eq 0 ]

@@ -105,7 +105,7 @@ ktap_and_junit() {
 # python3 that cannot be installed is a skip, saying why.
 python=
 python_why=
-command -v python3 > /dev/null 2>&1 || ci/deps.sh python3 > "$work/python-deps.log" 2>&1
+command -v python3 > /dev/null 2>&1 || gen/setup/deps.sh python3 > "$work/python-deps.log" 2>&1
 if ! command -v python3 > /dev/null 2>&1; then
 	python_why="python3 cannot be installed, and kunit.py is Python: $(tr '\n' ' ' < "$work/python-deps.log")"
 else
@@ -113,7 +113,7 @@ else
 fi
 xmllint=
 xmllint_why=
-if ci/deps.sh libxml2-utils > "$work/deps.log" 2>&1 && command -v xmllint > /dev/null 2>&1; then
+if gen/setup/deps.sh libxml2-utils > "$work/deps.log" 2>&1 && command -v xmllint > /dev/null 2>&1; then
 	xmllint=xmllint
 else
 	xmllint_why="xmllint (Debian package libxml2-utils) cannot be installed: $(tail -n 1 "$work/deps.log")"
@@ -207,10 +207,15 @@ if [ -n "$xmllint" ]; then
 	sed '0,/\(<failure [^>]*>\)[^<]*</s//\1</' "$fx/results.xml" > "$bad/empty-failure.xml"
 	sed 's/<testsuites name="hdrtest" tests="\([0-9]*\)"/<testsuites name="hdrtest" tests="\11"/' \
 		"$fx/results.xml" > "$bad/miscount.xml"
+	# the old names, HEADER without its cell: the same name in two suites
+	sed 's/<testcase \(classname="[^"]*"\) name="[^/"]*\/[^/"]*\//<testcase \1 name="/' \
+		"$fx/results.xml" > "$bad/same-name.xml"
 	check "the schema check catches a testcase without classname" \
 		sh -c "! xmllint --noout --schema '$xsd' '$bad/no-classname.xml' 2> /dev/null"
 	check "the schema check catches a failure without text" \
 		sh -c "! xmllint --noout --schema '$xsd' '$bad/empty-failure.xml' 2> /dev/null"
+	check "the schema check catches two testcases of one name (GitLab would show one)" \
+		sh -c "! xmllint --noout --schema '$xsd' '$bad/same-name.xml' 2> /dev/null"
 	if junit_agrees "$bad/miscount.xml" "$fx/results.tsv" > /dev/null; then
 		not_ok "the count check catches a wrong tests= count"
 	else

@@ -26,7 +26,7 @@ ASAN_UNIT_BIN := out/bin/unit-tests-asan
 .PHONY: fuzz fuzz-build fuzz-replay fuzz-deps unit-tests-asan
 
 fuzz-deps:
-	@ci/deps.sh clang-19 libclang-rt-19-dev
+	@gen/setup/deps.sh clang-19 libclang-rt-19-dev
 
 # The library once, instrumented for libFuzzer; each target links it.
 $(FUZZ_DIR)/obj/%.o: gen/%.c $(GEN_HDRS)

@@ -2,8 +2,8 @@
 /*
  * The fix tests' run: tests/fixtures/fix/cell made into a cell dir per
  * arch (its placeholders filled in), its TUs compiled by
- * tests/fixtures/fix/cc through ci/compile-tu.sh, the recorder the proof
- * uses too.  No kernel, no cross compiler: a round of proof takes
+ * tests/fixtures/fix/cc and recorded as the run records a TU (TU.log,
+ * TU.rc, TU.dep).  No kernel, no cross compiler: a round of proof takes
  * milliseconds per TU.
  */
 #include "fix_fixture.h"
@@ -87,7 +87,7 @@ char *fix_run(const char *arches, const char *headers)
 char *fix_run_overlay(const char *arches, const char *headers, const char *overlay)
 {
 	char *out = tmp_dir(), *tree = repo_path(FIXTURE "/tree"), *cc = repo_path(FIXTURE "/cc");
-	char *rec = repo_path("ci/compile-tu.sh"), *man = slurp(FIXTURE "/cell/manifest.tsv");
+	char *man = slurp(FIXTURE "/cell/manifest.tsv");
 	char *script = slurp(FIXTURE "/cell/compile.sh"), *list = xstrdup(arches), *arch, *save, *h, *hsave;
 	char *hl = xstrdup(headers);
 	struct strbuf cmd;
@@ -120,7 +120,9 @@ char *fix_run_overlay(const char *arches, const char *headers, const char *overl
 
 			text = slurp(src);
 			free(put_file(dir, rel, text));
-			sb_addf(&cmd, "; %s %s %s/linux/%s > /dev/null & set -- \"$@\" $!", rec, dir, dir, h);
+			/* recorded as the run records a TU (compile/tu.h) */
+			sb_addf(&cmd, "; t=%s/linux/%s; { %s/compile.sh $t > $t.log 2>&1; echo $? > $t.rc; "
+				"mv $t.d $t.dep; } & set -- \"$@\" $!", dir, h, dir);
 			free(text);
 			free(src);
 			free(rel);
@@ -135,7 +137,6 @@ char *fix_run_overlay(const char *arches, const char *headers, const char *overl
 	free(list);
 	free(script);
 	free(man);
-	free(rec);
 	free(cc);
 	free(tree);
 	return out;
@@ -154,7 +155,6 @@ struct fixer *fixer_new(const char *out, const char *arches)
 	fx->dir = xasprintf("%s/fix", out);
 	fx->overlay = xasprintf("%s/fix/overlay", out);
 	fx->jobs = 2;
-	fx->compile_tu = repo_path("ci/compile-tu.sh");
 	fx->orig = xcalloc(fx->ncells, sizeof(*fx->orig));
 	fx->proof = xcalloc(fx->ncells, sizeof(*fx->proof));
 	for (i = 0; i < fx->ncells; i++) {
@@ -203,7 +203,6 @@ void fixer_free(struct fixer *fx)
 	free(fx->cells);
 	scan_free(fx->ix);
 	sb_release(&fx->recompiled);
-	free((char *)fx->compile_tu);
 	free((char *)fx->out);
 	free(fx->dir);
 	free(fx->overlay);

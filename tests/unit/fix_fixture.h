@@ -10,14 +10,14 @@
 /* A new OUT holding ARCH/defconfig for each arch of arches ("x86_64
  * arm64"; arm64 compiles with -DCONFIG_ARM64), with the TUs of headers
  * ("plain user2": names under linux/, without .h) compiled by
- * ci/compile-tu.sh, as the compile stage leaves them.  The caller frees. */
+ * recorded as the compile stage leaves them.  The caller frees. */
 char *fix_run(const char *arches, const char *headers);
 /* The same with overlay (a dir of headers) searched first, as OVERLAY=
  * makes a run do. */
 char *fix_run_overlay(const char *arches, const char *headers, const char *overlay);
 
 /* A fixer on the cells of fix_run(arches, ...): the results read, the
- * tree scanned, OUT/fix as its dir, ci/compile-tu.sh as its recorder. */
+ * tree scanned, OUT/fix as its dir. */
 struct fixer *fixer_new(const char *out, const char *arches);
 void fixer_free(struct fixer *fx);
 

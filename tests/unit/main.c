@@ -27,6 +27,7 @@ int main(void)
 	srunner_add_suite(sr, scan_suite());
 	srunner_add_suite(sr, drift_suite());
 	srunner_add_suite(sr, catalog_init_suite());
+	srunner_add_suite(sr, uptodate_suite());
 	srunner_add_suite(sr, catalog_update_suite());
 	srunner_add_suite(sr, includes_suite());
 	srunner_add_suite(sr, explain_suite());
@@ -48,6 +49,13 @@ int main(void)
 	srunner_add_suite(sr, plan_suite());
 	srunner_add_suite(sr, baseline_suite());
 	srunner_add_suite(sr, large_run_suite());
+	srunner_add_suite(sr, costs_suite());
+	srunner_add_suite(sr, partition_suite());
+	srunner_add_suite(sr, shard_file_suite());
+	srunner_add_suite(sr, judge_suite());
+	srunner_add_suite(sr, merge_suite());
+	srunner_add_suite(sr, jobserver_suite());
+	srunner_add_suite(sr, pool_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -33,10 +33,18 @@ Suite *commands_suite(void);
 Suite *plan_suite(void);
 Suite *baseline_suite(void);
 Suite *large_run_suite(void);
+Suite *costs_suite(void);
+Suite *partition_suite(void);
+Suite *shard_file_suite(void);
+Suite *judge_suite(void);
+Suite *merge_suite(void);
 Suite *fix_suite(void);
 Suite *fix_proof_suite(void);
 Suite *fix_patch_suite(void);
 Suite *fix_chains_suite(void);
 Suite *catalog_init_suite(void);
+Suite *uptodate_suite(void);
+Suite *jobserver_suite(void);
+Suite *pool_suite(void);
 
 #endif

@@ -20,10 +20,10 @@
 # Whether Kconfig kept the fragment, and the compiler command of the
 # object built here, are gen's to read from the dir (.config,
 # .hdrtest-object): this script runs kbuild and nothing else.  What it
-# runs is ci/kbuild-recipe.sh; this script locks, caches and reports.
+# runs is gen/prepare/kbuild-recipe.sh; this script locks, caches and reports.
 #
-# Each cell takes a number of the run's step counter ([n/N], see
-# ci/progress.sh), and a kbuild step that runs for more than a few
+# Each cell's lines carry its place in the run's prepares ([n/N], given
+# by hdrtest run in HT_PROGRESS_TAG), and a kbuild step that runs for more than a few
 # seconds says which it is, so that a cold matrix is not minutes of
 # silence.
 set -eu
@@ -40,14 +40,6 @@ die() { echo "hdrtest: error: $*" >&2; exit 1; }
 cell=$1
 here=$(dirname "$0")
 
-# make -n runs this script all the same (its rule is recursive, for the
-# jobserver): a dry run, which counts the prepares, must not prepare.
-# (MAKEFLAGS starts with the single-letter flags, "ns" under make -n -s.)
-flags=${MAKEFLAGS:-}
-case ${flags%% *} in
--*) ;;
-*n*) exit 0 ;;
-esac
 [ -f "$cell/plan" ] || die "$cell/plan: no such file (run 'hdrtest plan' first)"
 
 # The plan's name='value' lines, read as data, never run as shell code:
@@ -77,11 +69,10 @@ read_plan() { # read_plan FILE
 arch='' config='' karch='' cross='' llvm='' packages='' unavailable='' base='' fragment='' seed='' tree='' cache=''
 read_plan "$cell/plan"
 
-# shellcheck source=ci/kbuild-recipe.sh
+# shellcheck source=gen/prepare/kbuild-recipe.sh
 . "$here/kbuild-recipe.sh"
-# shellcheck source=ci/progress.sh
-. "$here/progress.sh"
-tag=$(progress_tag prepare "${HT_PREPARE_TOTAL:-}")
+# "[n/N] ": this prepare's place among the run's (hdrtest run sets it)
+tag=${HT_PROGRESS_TAG:-}
 
 for v in "$tree" "$cache" "$cell"; do
 	case $v in
@@ -211,7 +202,7 @@ fi
 # Looked up only now that this dir is to be built (a REUSE needs
 # neither): a derived config starts from its seed's dir when that is
 # complete (a run orders the seed's prepare first; see
-# ci/kbuild-recipe.sh).
+# gen/prepare/kbuild-recipe.sh).
 # HDRTEST_PREPARE_SEEDS=0 prepares every dir from nothing (make bench
 # measures both ways; a way out if a seed is ever suspected).
 seeds=${HDRTEST_PREPARE_SEEDS:-1}

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/* hdrtest run: the whole run, plan to verdicts, in one process. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "cmd/commands.h"
+#include "run/run.h"
+#include "shard/partition.h"
+
+static const char *out, *tree, *cache, *archs, *configs, *overlay, *baseline, *jobs, *shard, *costs,
+	*templates, *m4, *prepare, *coverage, *slimness, *no_report;
+
+static const struct cmd_option run_options[] = {
+	{ "out", "OUTDIR", &out, NULL, 1, "where the run's files go" },
+	{ "tree", "KDIR", &tree, NULL, 1, "the kernel tree" },
+	{ "cache", "DIR", &cache, NULL, 1, "the prepared kbuild dirs (HDRTEST_CACHE)" },
+	{ "archs", "\"A ...\"", &archs, NULL, 1, "the arches of the run, or all" },
+	{ "configs", "\"C ...\"", &configs, NULL, 1, "the configs of the run, or all" },
+	{ "overlay", "DIR", &overlay, NULL, 0, "an include dir searched before the tree's" },
+	{ "baseline", "FILE", &baseline, NULL, 0, "known failures: only new ones fail the run" },
+	{ "jobs", "N", &jobs, NULL, 0, "jobs at once without make -jN (default: cores)" },
+	{ "shard", "I/N", &shard, NULL, 0, "run only part I of N (by cost), for N machines" },
+	{ "costs", "FILE", &costs, NULL, 0, "an earlier run's costs.tsv (default: OUTDIR's)" },
+	{ "templates", "DIR", &templates, DEFAULT_TEMPLATES, 0, "the m4 templates" },
+	{ "m4", "PROG", &m4, DEFAULT_M4, 0, "the m4 that renders them" },
+	{ "prepare", "SCRIPT", &prepare, NULL, 0, "the prepare script (gen/prepare/prepare-kbuild.sh)" },
+	{ "coverage", NULL, &coverage, NULL, 0, "also find which cells compile each #if branch" },
+	{ "slimness", NULL, &slimness, NULL, 0, "also measure what each header costs alone" },
+	{ "no-report", NULL, &no_report, NULL, 0, "compile, but judge nothing (make fix judges)" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
+/* The scripts and compilers run elsewhere: every path they get is absolute. */
+static int absolute(const char *what, const char *path, char *buf, const char **res)
+{
+	if (!path || !*path)
+		return 0;
+	if (!realpath(path, buf)) {
+		error("%s=%s: %s", what, path, strerror(errno));
+		return -1;
+	}
+	*res = buf;
+	return 0;
+}
+
+/* The number of jobs: --jobs N, else the cores. */
+static int job_count(const struct command *cmd, int *n)
+{
+	char *end;
+	long v;
+
+	if (!jobs) {
+		v = sysconf(_SC_NPROCESSORS_ONLN);
+		*n = v > 0 ? (int)v : 1;
+		return 0;
+	}
+	errno = 0;
+	v = strtol(jobs, &end, 10);
+	if (errno || *end || end == jobs || v < 1 || v > 4096) {
+		cmd_usage_error(cmd, "--jobs %s: expected a number from 1 to 4096", jobs);
+		return -1;
+	}
+	*n = (int)v;
+	return 0;
+}
+
+static int run_run(const struct command *cmd, int argc, char **argv)
+{
+	char out_buf[PATH_MAX], tree_buf[PATH_MAX], cache_buf[PATH_MAX], overlay_buf[PATH_MAX],
+		baseline_buf[PATH_MAX];
+	struct cell_list arch_list, config_list;
+	struct run_opts o = { 0 };
+	int first = cmd_options(cmd, argc, argv), ret;
+	struct catalog *cat;
+
+	if (first < 0 || job_count(cmd, &o.jobs))
+		return CMD_ERROR;
+	o.shard = o.nshards = 1;
+	if (shard && shard_parse(shard, &o.shard, &o.nshards))
+		return cmd_usage_error(cmd, "--shard %s: expected I/N with 1 <= I <= N", shard);
+	if (mkdirs(out) && errno != EEXIST) {
+		error("cannot create %s: %s", out, strerror(errno));
+		return CMD_ERROR;
+	}
+	if (mkdirs(cache) && errno != EEXIST) {
+		error("HDRTEST_CACHE %s: cannot create it: %s", cache, strerror(errno));
+		return CMD_ERROR;
+	}
+	if (absolute("OUT", out, out_buf, &o.out) || absolute("KDIR", tree, tree_buf, &o.tree) ||
+	    absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
+	    absolute("OVERLAY", overlay, overlay_buf, &o.overlay) ||
+	    absolute("BASELINE", baseline, baseline_buf, &o.baseline))
+		return CMD_ERROR;
+	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
+		return CMD_ERROR;
+	o.cat = cat;
+	o.catalog_files = argv + first;
+	o.ncatalog_files = argc - first;
+	o.costs = costs;
+	o.templates = templates;
+	o.m4 = m4;
+	o.prepare_script = prepare ? prepare : "gen/prepare/prepare-kbuild.sh";
+	o.coverage = coverage != NULL;
+	o.slimness = slimness != NULL;
+	o.no_report = no_report != NULL;
+	cell_list_split(&arch_list, archs);
+	cell_list_split(&config_list, configs);
+	o.archs = arch_list.names;
+	o.narchs = arch_list.n;
+	o.configs = config_list.names;
+	o.nconfigs = config_list.n;
+	ret = run_all(&o);
+	cell_list_free(&arch_list);
+	cell_list_free(&config_list);
+	catalog_free(cat);
+	return ret;
+}
+
+const struct command cmd_run = {
+	"run", "a whole run: plan, prepare, generate, compile and judge, in one process",
+	run_options, "CATALOG...",
+	run_run,
+};

@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE	/* memmem */
+#include "judge/merge.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/lines.h"
+#include "base/util.h"
+#include "cmd/commands.h"
+#include "judge/judge.h"
+#include "shard/shard_file.h"
+
+/* One shard given: its dir as given, and its shard file. */
+struct shard {
+	const char *dir;
+	struct shard_id id;
+};
+
+/* The files of a cell that every shard of it has alike. */
+static const char *const cell_files[] = { "plan", "prepared", "manifest.tsv", "tus", "compile.sh" };
+#define NCELL_FILES (int)(sizeof(cell_files) / sizeof(cell_files[0]))
+/* A TU's files, the logs and depfiles naming it by its path. */
+static const struct {
+	const char *ext;
+	int names_out;
+} tu_files[] = { { "c", 0 }, { "rc", 0 }, { "log", 1 }, { "dep", 1 } };
+#define NTU_FILES (int)(sizeof(tu_files) / sizeof(tu_files[0]))
+
+/* Where the shards differ on a field of their files: one error each. */
+static int check_field(const struct shard *s, const struct shard *first, const char *name, const char *a,
+		       const char *b)
+{
+	if (!strcmp(a, b))
+		return 0;
+	error("%s: its shard file's %s is '%s', and %s's is '%s': shards of different runs cannot be merged", s->dir,
+	      name, a, first->dir, b);
+	return -1;
+}
+
+/* A TU with the shard that owns it. */
+struct owned_tu {
+	const struct shard_tu *tu;
+	const struct shard *by;
+};
+
+static int by_tu(const void *a, const void *b)
+{
+	const struct owned_tu *x = a, *y = b;
+	int c = strcmp(x->tu->cell, y->tu->cell);
+
+	if (!c)
+		c = strcmp(x->tu->stem, y->tu->stem);
+	return c ? c : x->by->id.index - y->by->id.index;
+}
+
+/* The shards, given in any order, as one run: in *bi (1..total) by index.
+ * 0, or -1 after an error for each problem. */
+static int check_run(struct shard *s, int n, struct shard ***bi)
+{
+	struct owned_tu *all = NULL;
+	int i, j, nall = 0, bad = 0, total = s[0].id.total, dups = 0;
+
+	for (i = 1; i < n; i++) {
+		bad |= check_field(&s[i], &s[0], "version", s[i].id.version, s[0].id.version);
+		bad |= check_field(&s[i], &s[0], "catalog", s[i].id.catalog, s[0].id.catalog);
+		bad |= check_field(&s[i], &s[0], "tree", s[i].id.tree, s[0].id.tree);
+		bad |= check_field(&s[i], &s[0], "plan", s[i].id.plan, s[0].id.plan);
+		if (s[i].id.total != total) {
+			error("%s: its shard file's shard is %d/%d, and %s's is %d/%d: shards of one run have the same "
+			      "count", s[i].dir, s[i].id.index, s[i].id.total, s[0].dir, s[0].id.index, total);
+			bad = 1;
+		}
+	}
+	if (bad)
+		return -1;
+	*bi = xcalloc(total + 1, sizeof(**bi));
+	for (i = 0; i < n; i++) {
+		struct shard **slot = &(*bi)[s[i].id.index];
+
+		if (*slot) {
+			error("%s: shard %d/%d is given twice: %s and %s", s[i].dir, s[i].id.index, total, (*slot)->dir,
+			      s[i].dir);
+			bad = 1;
+		}
+		*slot = &s[i];
+	}
+	for (i = 1; i <= total; i++) {
+		if (!(*bi)[i]) {
+			error("shard %d/%d is missing: every shard of the run, 1 to %d, is needed", i, total, total);
+			bad = 1;
+		}
+	}
+	if (bad)
+		return -1;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < s[i].id.ntus; j++)
+			*(struct owned_tu *)push(&all, &nall, sizeof(*all)) =
+				(struct owned_tu){ &s[i].id.tus[j], &s[i] };
+	qsort(all, nall, sizeof(*all), by_tu);
+	for (i = 1; i < nall; i++) {
+		if (strcmp(all[i].tu->cell, all[i - 1].tu->cell) || strcmp(all[i].tu->stem, all[i - 1].tu->stem))
+			continue;
+		if (++dups <= 10)
+			error("%s: the TU %s %s is owned by two shards: %s (shard %d/%d) and %s (shard %d/%d)",
+			      all[i].by->dir, all[i].tu->cell, all[i].tu->stem, all[i - 1].by->dir,
+			      all[i - 1].by->id.index, total, all[i].by->dir, all[i].by->id.index, total);
+	}
+	if (dups > 10)
+		error("and %d more TUs owned by two shards", dups - 10);
+	free(all);
+	return dups ? -1 : 0;
+}
+
+/* The bytes of a file, *len long; NULL with *missing set if it does not
+ * exist, NULL after an error otherwise. */
+static char *read_bytes(const char *path, size_t *len, int *missing)
+{
+	char *text = read_file(path, len);
+
+	*missing = !text && errno == ENOENT;
+	if (!text && !*missing)
+		error("cannot read %s: %s", path, strerror(errno));
+	return text;
+}
+
+/* text[0..*len) with every "from/" made "to/" (a new buffer; *len updated). */
+static char *rewrite(const char *text, size_t *len, const char *from, const char *to)
+{
+	struct strbuf sb;
+	char *pat = xasprintf("%s/", from), *rep = xasprintf("%s/", to);
+	const char *p = text, *end = text + *len, *hit;
+	size_t np = strlen(pat);
+
+	sb_init(&sb);
+	sb_add(&sb, "");
+	while ((hit = memmem(p, end - p, pat, np))) {
+		sb_addn(&sb, p, hit - p);
+		sb_add(&sb, rep);
+		p = hit + np;
+	}
+	sb_addn(&sb, p, end - p);
+	free(pat);
+	free(rep);
+	*len = sb.len;
+	return sb_detach(&sb);
+}
+
+/* Write len bytes to path through a temporary file beside it (an unchanged
+ * file left alone), with the permissions mode; 0 or -1. */
+static int write_bytes(const char *path, const char *text, size_t len, mode_t mode)
+{
+	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid()), *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	FILE *f;
+	int ret = -1;
+
+	if (slash)
+		*slash = '\0';
+	if (slash && mkdirs(dir)) {
+		error("cannot create %s: %s", dir, strerror(errno));
+		goto out;
+	}
+	f = fopen(tmp, "wb");
+	if (!f) {
+		error("cannot write %s: %s", path, strerror(errno));
+		goto out;
+	}
+	fwrite(text, 1, len, f);
+	if (write_stream_close(f, path) || chmod(tmp, mode)) {
+		unlink(tmp);
+		goto out;
+	}
+	ret = install_if_changed(tmp, path) < 0 ? -1 : 0;
+out:
+	free(dir);
+	free(tmp);
+	return ret;
+}
+
+/* rm -f path: 0, or -1 after an error. */
+static int remove_file(const char *path)
+{
+	if (unlink(path) && errno != ENOENT) {
+		error("cannot remove %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Copy src to dst, every "from/" made "to/" when from is set; no src
+ * removes dst.  0 or -1. */
+static int copy_file(const char *src, const char *dst, const char *from, const char *to)
+{
+	size_t len;
+	int missing, ret;
+	char *text = read_bytes(src, &len, &missing);
+	struct stat st;
+
+	if (!text)
+		return missing ? remove_file(dst) : -1;
+	if (from && strcmp(from, to)) {
+		char *r = rewrite(text, &len, from, to);
+
+		free(text);
+		text = r;
+	}
+	ret = write_bytes(dst, text, len, stat(src, &st) ? 0644 : st.st_mode & 0777);
+	free(text);
+	return ret;
+}
+
+/* The first shard, by index, whose dir has the cell (its manifest.tsv);
+ * every other that has it must have the same manifest.  NULL (and *bad
+ * set after an error) when none has it. */
+static const struct shard *cell_source(struct shard **bi, int total, const char *cell, int *bad)
+{
+	const struct shard *first = NULL;
+	char *ftext = NULL, *fpath = NULL;
+	size_t flen = 0;
+	int i;
+
+	for (i = 1; i <= total; i++) {
+		char *path = xasprintf("%s/%s/manifest.tsv", bi[i]->dir, cell), *text;
+		size_t len;
+		int missing;
+
+		text = read_bytes(path, &len, &missing);
+		if (!text) {
+			*bad |= !missing;
+			free(path);
+			continue;
+		}
+		if (!first) {
+			first = bi[i];
+			ftext = text;
+			flen = len;
+			fpath = path;
+			continue;
+		}
+		if (len != flen || memcmp(text, ftext, len)) {
+			error("%s differs from %s: the shards prepared the cell %s differently (another kbuild dir, "
+			      "tree or status), and one report cannot hold both", path, fpath, cell);
+			*bad = 1;
+		}
+		free(text);
+		free(path);
+	}
+	free(ftext);
+	free(fpath);
+	return first;
+}
+
+/* OUT/drift.tsv of the first shard that has one: all that have one must
+ * agree.  Its path (caller frees), or NULL (*bad set after an error). */
+static char *drift_source(struct shard **bi, int total, int *bad)
+{
+	char *first = NULL, *ftext = NULL;
+	size_t flen = 0;
+	int i;
+
+	for (i = 1; i <= total; i++) {
+		char *path = xasprintf("%s/drift.tsv", bi[i]->dir), *text;
+		size_t len;
+		int missing;
+
+		text = read_bytes(path, &len, &missing);
+		if (!text) {
+			*bad |= !missing;
+			free(path);
+			continue;
+		}
+		if (!first) {
+			first = path;
+			ftext = text;
+			flen = len;
+			continue;
+		}
+		if (len != flen || memcmp(text, ftext, len)) {
+			error("%s differs from %s: the shards checked the catalog against different trees", path,
+			      first);
+			*bad = 1;
+		}
+		free(text);
+		free(path);
+	}
+	free(ftext);
+	return first;
+}
+
+/* The cells a shard's OUT/cells lists: its bytes in *text (*len long),
+ * the names in *names, pointing into *lines; 0 or -1. */
+static int read_cells(const char *dir, char **text, size_t *len, char **lines, char ***names, int *n)
+{
+	char *path = xasprintf("%s/cells", dir), *cur, *line;
+	int missing;
+
+	*names = NULL;
+	*n = 0;
+	*lines = NULL;
+	*text = read_bytes(path, len, &missing);
+	if (!*text) {
+		if (missing)
+			error("cannot read %s: %s (a shard's OUT holds the run's cells)", path, strerror(ENOENT));
+		free(path);
+		return -1;
+	}
+	free(path);
+	cur = *lines = xstrndup(*text, *len);
+	while ((line = next_line(&cur)))
+		if (*line)
+			*(char **)push(names, n, sizeof(char *)) = line;
+	return 0;
+}
+
+/* Every cell's files and every TU's results into outabs; 0 or -1. */
+static int copy_run(struct shard **bi, int total, char **cells, int ncells, const char *outabs)
+{
+	int i, j, k, bad = 0;
+
+	for (i = 0; i < ncells && !bad; i++) {
+		const struct shard *src = cell_source(bi, total, cells[i], &bad);
+
+		for (j = 0; j < NCELL_FILES && src && !bad; j++) {
+			char *from = xasprintf("%s/%s/%s", src->dir, cells[i], cell_files[j]);
+			char *to = xasprintf("%s/%s/%s", outabs, cells[i], cell_files[j]);
+
+			bad = copy_file(from, to, NULL, NULL) < 0;
+			free(from);
+			free(to);
+		}
+	}
+	for (i = 1; i <= total && !bad; i++) {
+		const struct shard *s = bi[i];
+
+		for (j = 0; j < s->id.ntus && !bad; j++) {
+			const struct shard_tu *t = &s->id.tus[j];
+
+			for (k = 0; k < NTU_FILES && !bad; k++) {
+				char *from = xasprintf("%s/%s/%s.%s", s->dir, t->cell, t->stem, tu_files[k].ext);
+				char *to = xasprintf("%s/%s/%s.%s", outabs, t->cell, t->stem, tu_files[k].ext);
+
+				bad = copy_file(from, to, tu_files[k].names_out ? s->id.out : NULL, outabs) < 0;
+				free(from);
+				free(to);
+			}
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+/* The merged shard file: 1/1, every TU. */
+static int write_union(struct shard **bi, int total, const char *outabs)
+{
+	struct shard_id u = { 0 };
+	char *path = xasprintf("%s/shard", outabs);
+	int i, j, ret;
+
+	u.version = bi[1]->id.version;
+	u.catalog = bi[1]->id.catalog;
+	u.tree = bi[1]->id.tree;
+	u.plan = bi[1]->id.plan;
+	u.out = (char *)outabs;
+	u.index = u.total = 1;
+	for (i = 1; i <= total; i++)
+		for (j = 0; j < bi[i]->id.ntus; j++)
+			*(struct shard_tu *)push(&u.tus, &u.ntus, sizeof(*u.tus)) = bi[i]->id.tus[j];
+	ret = shard_file_write(path, &u);
+	free(u.tus);
+	free(path);
+	return ret;
+}
+
+/* Judge the merged OUT, its table into OUT/report.txt and onto o->text. */
+static int judge_merged(const struct merge_opts *o, int have_drift)
+{
+	char *p[8], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int i, ret;
+	struct judge_opts jo = { 0 };
+
+	if (!f)
+		die("out of memory");
+	p[0] = xasprintf("%s/drift.tsv", o->out);
+	p[1] = xasprintf("%s/baseline.tsv", o->out);
+	p[2] = xasprintf("%s/results.ktap", o->out);
+	p[3] = xasprintf("%s/results.tsv", o->out);
+	p[4] = xasprintf("%s/results.xml", o->out);
+	p[5] = xasprintf("%s/report.html", o->out);
+	p[6] = xasprintf("%s/failures.txt", o->out);
+	p[7] = xasprintf("%s/report.txt", o->out);
+	jo.out = o->out;
+	jo.drift = have_drift ? p[0] : NULL;
+	jo.baseline = o->baseline;
+	jo.baseline_out = p[1];
+	jo.ktap = p[2];
+	jo.tsv = p[3];
+	jo.junit = p[4];
+	jo.html = p[5];
+	jo.failures = p[6];
+	jo.text = f;
+	ret = judge_out(&jo);
+	if (fclose(f))
+		die("out of memory");
+	if (ret != CMD_ERROR && write_file_atomic(p[7], text ? text : ""))
+		ret = CMD_ERROR;
+	if (ret != CMD_ERROR && o->text)
+		fputs(text ? text : "", o->text);
+	free(text);
+	for (i = 0; i < 8; i++)
+		free(p[i]);
+	return ret;
+}
+
+/* --out must not be one of the shards: its files would be overwritten
+ * while they are read. */
+static int check_out_dir(const struct merge_opts *o, const char *outabs, const struct shard *s, int n)
+{
+	char real[PATH_MAX];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (realpath(s[i].dir, real) && !strcmp(real, outabs)) {
+			error("--out %s is the shard %s: merge into a dir of its own", o->out, s[i].dir);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int merge_outs(const struct merge_opts *o)
+{
+	struct shard *s = xcalloc(o->nshards + 1, sizeof(*s));
+	struct shard **bi = NULL;
+	char outabs[PATH_MAX], *cells_text = NULL, *cells_lines = NULL, **cells = NULL, *drift = NULL, *path;
+	size_t cells_len = 0;
+	int i, ncells = 0, bad = 0, ret = CMD_ERROR, total;
+
+	for (i = 0; i < o->nshards; i++) {
+		s[i].dir = o->shards[i];
+		path = xasprintf("%s/shard", s[i].dir);
+		if (access(path, F_OK) && errno == ENOENT) {
+			error("%s is not the OUT of a run: it has no shard file (%s)", s[i].dir, path);
+			bad = 1;
+		} else if (shard_file_read(path, &s[i].id)) {
+			bad = 1;
+		}
+		free(path);
+	}
+	if (bad || !o->nshards || check_run(s, o->nshards, &bi))
+		goto out;
+	total = s[0].id.total;
+	if ((realpath(o->out, outabs) && check_out_dir(o, outabs, s, o->nshards)) ||
+	    read_cells(bi[1]->dir, &cells_text, &cells_len, &cells_lines, &cells, &ncells))
+		goto out;
+	/* all that can be refused, refused before anything is written */
+	for (i = 0; i < ncells; i++)
+		cell_source(bi, total, cells[i], &bad);
+	drift = drift_source(bi, total, &bad);
+	if (bad)
+		goto out;
+	if (mkdirs(o->out) || !realpath(o->out, outabs)) {
+		error("cannot create %s: %s", o->out, strerror(errno));
+		goto out;
+	}
+	path = xasprintf("%s/cells", outabs);
+	bad = write_bytes(path, cells_text, cells_len, 0644);
+	free(path);
+	if (!bad)
+		bad = copy_run(bi, total, cells, ncells, outabs);
+	if (!bad) {
+		path = xasprintf("%s/drift.tsv", outabs);
+		bad = drift ? copy_file(drift, path, NULL, NULL) : remove_file(path);
+		free(path);
+	}
+	if (!bad)
+		bad = write_union(bi, total, outabs);
+	if (!bad)
+		ret = judge_merged(o, drift != NULL);
+out:
+	for (i = 0; i < o->nshards; i++)
+		shard_id_free(&s[i].id);
+	free(s);
+	free(bi);
+	free(cells_lines);
+	free(cells);
+	free(cells_text);
+	free(drift);
+	return ret;
+}

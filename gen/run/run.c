@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/* hdrtest run: plan, drift, prepare, gen, compile and judge in one process. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "cmd/commands.h"
+#include "compile/compile.h"
+#include "generate/cells.h"
+#include "plan/plan.h"
+#include "prepare/prepare.h"
+#include "run/jobserver.h"
+#include "run/pool.h"
+#include "run/run.h"
+#include "run/stages.h"
+#include "run/uptodate.h"
+#include "shard/costs.h"
+#include "shard/partition.h"
+
+/*
+ * What the stages share.  cells are OUT/cells; own[i] is 1 when this run
+ * (this shard) has TUs of cell i, and owner[i][j] the shard of its TU j
+ * (stems: the catalog's headers that stand alone, the same in every cell).
+ * own_cells lists the owned cells' names, the ones prepared and compiled.
+ */
+struct run {
+	const struct run_opts *o;
+	struct mtimes *m;
+	struct pool *pool;
+	struct jobserver *js;
+	char **cells;
+	int ncells;
+	char **stems;
+	int nstems;
+	int **owner;
+	char **own_cells;
+	int nown;
+	struct costs costs;
+	char self[PATH_MAX];	/* the tool's own binary: a new one redoes gen and judge */
+};
+
+static int run_owns(void *ctx, const char *cell, const char *stem)
+{
+	struct run *r = ctx;
+	int i, j;
+
+	if (r->o->nshards <= 1)
+		return 1;
+	for (i = 0; i < r->ncells && strcmp(r->cells[i], cell); i++)
+		;
+	for (j = 0; j < r->nstems && strcmp(r->stems[j], stem); j++)
+		;
+	return i < r->ncells && j < r->nstems && r->owner[i][j] == r->o->shard;
+}
+
+static void run_measured(void *ctx, const char *cell, const char *stem, long ms)
+{
+	struct run *r = ctx;
+
+	costs_set_tu(&r->costs, cell, stem, ms);
+}
+
+static int plan_stage(struct run *r)
+{
+	const struct run_opts *o = r->o;
+	struct plan_opts po = { 0 };
+
+	po.cat = o->cat;
+	po.out = o->out;
+	po.tree = o->tree;
+	po.cache = o->cache;
+	po.overlay = o->overlay;
+	po.archs = o->archs;
+	po.narchs = o->narchs;
+	po.configs = o->configs;
+	po.nconfigs = o->nconfigs;
+	if (plan_write(&po))
+		return -1;
+	r->ncells = read_cells(o->out, &r->cells);
+	return r->ncells < 0 ? -1 : 0;
+}
+
+/* The TUs of each cell, and which of them are this shard's. */
+static int shard_stage(struct run *r)
+{
+	const struct run_opts *o = r->o;
+	struct shard_cell *sc;
+	int i, j;
+
+	for (i = 0; i < o->cat->nheaders; i++)
+		if (!o->cat->headers[i]->skip)
+			*(char **)push(&r->stems, &r->nstems, sizeof(char *)) = tu_stem(o->cat->headers[i]->path);
+	sc = xcalloc(r->ncells ? r->ncells : 1, sizeof(*sc));
+	for (i = 0; i < r->ncells; i++) {
+		sc[i].name = r->cells[i];
+		sc[i].stems = r->stems;
+		sc[i].nstems = r->nstems;
+	}
+	if (shard_partition(sc, r->ncells, &r->costs, o->nshards, &r->owner)) {
+		free(sc);
+		return -1;
+	}
+	free(sc);
+	for (i = 0; i < r->ncells; i++) {
+		for (j = 0; j < r->nstems && r->owner[i][j] != o->shard; j++)
+			;
+		if (j < r->nstems)
+			*(char **)push(&r->own_cells, &r->nown, sizeof(char *)) = r->cells[i];
+	}
+	return 0;
+}
+
+static int prepare_stage(struct run *r)
+{
+	struct prepare_opts po = { 0 };
+	long *ms = xcalloc(r->nown ? r->nown : 1, sizeof(long));
+	int n, i;
+
+	po.out = r->o->out;
+	po.script = r->o->prepare_script;
+	po.cells = r->own_cells;
+	po.ncells = r->nown;
+	po.ms = ms;
+	n = prepare_cells(r->pool, r->m, &po);
+	for (i = 0; i < r->nown; i++)
+		if (ms[i] >= 0)
+			costs_set_prepare(&r->costs, r->own_cells[i], ms[i]);
+	free(ms);
+	return n < 0 ? -1 : 0;
+}
+
+static int compile_stage(struct run *r, enum compile_kind kind, const char *probe_dir, const char *probe_stamp)
+{
+	struct compile_opts co = { 0 };
+
+	co.kind = kind;
+	co.out = r->o->out;
+	co.cells = r->own_cells;
+	co.ncells = r->nown;
+	co.probe_dir = probe_dir;
+	co.probe_stamp = probe_stamp;
+	co.owned = run_owns;
+	co.measured = run_measured;
+	co.ctx = r;
+	return compile_cells(r->pool, r->m, &co) < 0 ? -1 : 0;
+}
+
+static void run_free(struct run *r)
+{
+	int i;
+
+	if (r->owner)
+		shard_owner_free(r->owner, r->ncells);
+	for (i = 0; i < r->ncells; i++)
+		free(r->cells[i]);
+	free(r->cells);
+	for (i = 0; i < r->nstems; i++)
+		free(r->stems[i]);
+	free(r->stems);
+	free(r->own_cells);
+	if (r->pool)
+		pool_free(r->pool);
+	if (r->js)
+		jobserver_close(r->js);
+	costs_free(&r->costs);
+	mtimes_free(r->m);
+}
+
+int run_all(const struct run_opts *o)
+{
+	struct run r = { 0 };
+	char *costs_out = xasprintf("%s/costs.tsv", o->out);
+	int ret = CMD_ERROR;
+	ssize_t len;
+
+	r.o = o;
+	r.m = mtimes_new();
+	len = readlink("/proc/self/exe", r.self, sizeof(r.self) - 1);
+	r.self[len > 0 ? len : 0] = '\0';
+	if (costs_read(o->costs ? o->costs : costs_out, &r.costs))
+		goto out;
+	if (plan_stage(&r) || shard_stage(&r) || write_shard_file(o, r.cells, r.ncells, r.stems, r.nstems, r.owner))
+		goto out;
+	if (o->nshards > 1 && !r.nown) {
+		printf("hdrtest: shard %d/%d has no work: the %d cells' TUs all went to other shards\n",
+		       o->shard, o->nshards, r.ncells);
+		ret = CMD_OK;
+		goto out;
+	}
+	if (drift_stage(o, r.m, r.self))
+		goto out;
+	r.js = jobserver_open(o->jobs);
+	if (!r.js)
+		goto out;
+	r.pool = pool_new(r.js);
+	if (prepare_stage(&r) || gen_stage(o, r.m, r.self, r.own_cells, r.nown) ||
+	    compile_stage(&r, COMPILE_CC, NULL, NULL))
+		goto out;
+	if (costs_write(&r.costs, costs_out))
+		goto out;
+	if (o->coverage) {
+		char *dir = xasprintf("%s/probe", o->out), *stamp = xasprintf("%s/probe/.stamp", o->out);
+		int bad = probe_stage(o, r.m, r.self, dir, stamp) ||
+			  compile_stage(&r, COMPILE_PROBE, dir, stamp) ||
+			  coverage_stage(o, dir, r.own_cells, r.nown);
+
+		free(dir);
+		free(stamp);
+		if (bad)
+			goto out;
+	}
+	if (o->slimness && (compile_stage(&r, COMPILE_CPP, NULL, NULL) ||
+			    slimness_stage(o, r.own_cells, r.nown)))
+		goto out;
+	ret = o->no_report ? CMD_OK : judge_stage(o, r.m, r.self, r.cells, r.ncells);
+	/* an uncovered branch or a failing TU is no failure of coverage */
+	if ((o->coverage || o->slimness) && ret == CMD_FAILED)
+		ret = CMD_OK;
+out:
+	run_free(&r);
+	free(costs_out);
+	return ret;
+}

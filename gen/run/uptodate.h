@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Whether a step's output is up to date: make's rule (a target older than
+ * any of its inputs is made again), done by the scheduler itself from
+ * mtimes, with every file stat()ed at most once per run.
+ *
+ * A TU's inputs are its text, its cell's compile.sh (the command: gen
+ * rewrites it only when its bytes change) and every header it read, from
+ * the depfile gcc wrote.  Reading ~900 depfiles of 50 KB on every run would
+ * cost more than the rest of a no-op run, so a cell keeps the union of its
+ * TUs' headers in one file (deps.union) and a stamp (compiled): while no
+ * header in the union, no TU text and no command is newer than the stamp,
+ * the cell's TUs are not looked at one by one.
+ */
+#ifndef HDRTEST_UPTODATE_H
+#define HDRTEST_UPTODATE_H
+
+#include <time.h>
+
+/* The mtimes of this run, by path: a missing file is mtime 0 (older than
+ * everything that exists, and "missing" to mtime_exists). */
+struct mtimes;
+
+struct mtimes *mtimes_new(void);
+void mtimes_free(struct mtimes *m);
+/* The mtime of path in ns since the epoch (0: no such file), looked up once. */
+long long mtime_of(struct mtimes *m, const char *path);
+/* Forget path's mtime: the run has just written it. */
+void mtime_forget(struct mtimes *m, const char *path);
+
+/* 1 when target is missing or older than any of inputs[0..n) that exists
+ * (an input that does not exist makes nothing stale: make's "FORCE" is
+ * for the caller to decide); else 0. */
+int stale(struct mtimes *m, const char *target, const char *const *inputs, int n);
+
+/* The prerequisites of a make-style depfile ("t.o: a.h b.h \" ...) in
+ * *deps (new strings, *n of them, each once); 0, or -1 when the file
+ * cannot be read (then *deps is NULL). */
+int depfile_read(const char *path, char ***deps, int *n);
+
+/* 1 when a dependency in the depfile at path is newer than mtime (ns), or
+ * the depfile cannot be read; else 0. */
+int depfile_newer(struct mtimes *m, const char *path, long long mtime);
+
+/* Write cell_dir/deps.union, the union of the depfiles stems[i].dep (those
+ * that exist), one path a line in first-seen order, and touch
+ * cell_dir/compiled; 0, or -1 after an error message (the stamp removed,
+ * so the next run looks at every TU). */
+int union_write(struct mtimes *m, const char *cell_dir, char **stems, int n);
+
+/* 1 when the cell's stamp is missing or older than compile.sh, a TU text
+ * (cell_dir/stems[i].c) or a header in deps.union, or a TU has no result;
+ * else 0 (every TU of the cell is up to date, none need be looked at). */
+int cell_stale(struct mtimes *m, const char *cell_dir, char **stems, int n);
+
+/* 1 when the TU must be compiled again: no result (a .rc shorter than
+ * "0\n" is the debris of a full disk), a result older than its text or
+ * compile.sh, or a header its depfile names newer than the result; else 0. */
+int tu_stale(struct mtimes *m, const char *cell_dir, const char *stem);
+
+#endif
