@@ -60,7 +60,8 @@ int tu_record(const char *cell_dir, const char *stem, int status)
 	char *rc_tmp = xasprintf("%s/%s.rc.tmp", cell_dir, stem);
 	char *d = xasprintf("%s/%s.d", cell_dir, stem);
 	char *dep = xasprintf("%s/%s.dep", cell_dir, stem);
-	char *text = read_file(log_tmp, NULL);
+	size_t len = 0;
+	char *text = read_file(log_tmp, &len);
 	char *status_line = xasprintf("%d\n", status);
 	int ret = -1;
 
@@ -69,7 +70,15 @@ int tu_record(const char *cell_dir, const char *stem, int status)
 		      cell_dir, stem, log_tmp, strerror(errno));
 		goto out;
 	}
-	/* gcc reports its own failed writes (the .o, the depfile) in the log */
+	/* The child wrote its log itself, and a write that failed on a full
+	 * disk is lost without a word: a compiler's output ends with a
+	 * newline, so a log that does not was cut short.  gcc reports its own
+	 * failed writes (the .o, the depfile) in the log. */
+	if (len && text[len - 1] != '\n') {
+		error("cannot record the result of %s/%s.c: its log %s is cut short (is the disk full?)",
+		      cell_dir, stem, log_tmp);
+		goto out;
+	}
 	if (strstr(text, "No space left on device")) {
 		error("cannot record the result of %s/%s.c: the compiler could not write its output "
 		      "(No space left on device)", cell_dir, stem);

@@ -215,6 +215,14 @@ START_TEST(test_tu_record_refuses)
 	free(err);
 	p = xasprintf("%s/t.rc", d);
 	ck_assert_int_eq(file_exists(p), 0);
+	/* a log cut short (a write lost on a full disk): no result */
+	free(put_file(d, "t.log.tmp", "t.c:1:1: error: x\nt.c:2:1: err"));
+	diag_begin();
+	ck_assert_int_eq(tu_record(d, "t", 1), -1);
+	err = diag_end();
+	ck_assert_ptr_nonnull(strstr(err, "is cut short"));
+	free(err);
+	ck_assert_int_eq(file_exists(p), 0);
 	/* compile.sh could not run the compiler: a set-up error, not a verdict */
 	free(put_file(d, "t.log.tmp", "compile.sh: 3: gcc: not found\n"));
 	diag_begin();
