@@ -25,7 +25,7 @@ static const struct cmd_option run_options[] = {
 	{ "baseline", "FILE", &baseline, NULL, 0, "known failures: only new ones fail the run" },
 	{ "jobs", "N", &jobs, NULL, 0, "jobs at once without make -jN (default: cores)" },
 	{ "shard", "I/N", &shard, NULL, 0, "run only part I of N (by cost), for N machines" },
-	{ "costs", "FILE", &costs, NULL, 0, "an earlier run's costs.tsv (default: OUTDIR's)" },
+	{ "costs", "FILE", &costs, NULL, 0, "balance the shards by an earlier run's costs.tsv" },
 	{ "templates", "DIR", &templates, DEFAULT_TEMPLATES, 0, "the m4 templates" },
 	{ "m4", "PROG", &m4, DEFAULT_M4, 0, "the m4 that renders them" },
 	{ "prepare", "SCRIPT", &prepare, NULL, 0, "the prepare script (gen/prepare/prepare-kbuild.sh)" },

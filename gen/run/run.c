@@ -40,7 +40,8 @@ struct run {
 	int **owner;
 	char **own_cells;
 	int nown;
-	struct costs costs;
+	struct costs costs;	/* this OUT's, updated with what ran now */
+	struct costs given;	/* --costs: what the shards are balanced by */
 	char self[PATH_MAX];	/* the tool's own binary: a new one redoes gen and judge */
 };
 
@@ -101,7 +102,7 @@ static int shard_stage(struct run *r)
 		sc[i].stems = r->stems;
 		sc[i].nstems = r->nstems;
 	}
-	if (shard_partition(sc, r->ncells, &r->costs, o->nshards, &r->owner)) {
+	if (shard_partition(sc, r->ncells, &r->given, o->nshards, &r->owner)) {
 		free(sc);
 		return -1;
 	}
@@ -168,6 +169,7 @@ static void run_free(struct run *r)
 	if (r->js)
 		jobserver_close(r->js);
 	costs_free(&r->costs);
+	costs_free(&r->given);
 	mtimes_free(r->m);
 }
 
@@ -182,7 +184,10 @@ int run_all(const struct run_opts *o)
 	r.m = mtimes_new();
 	len = readlink("/proc/self/exe", r.self, sizeof(r.self) - 1);
 	r.self[len > 0 ? len : 0] = '\0';
-	if (costs_read(o->costs ? o->costs : costs_out, &r.costs))
+	/* Every shard must split the run alike, so only a costs file they all
+	 * get (--costs) balances them, never the OUT's own, which holds what
+	 * this shard happened to run. */
+	if (costs_read(costs_out, &r.costs) || (o->costs && costs_read(o->costs, &r.given)))
 		goto out;
 	if (plan_stage(&r) || shard_stage(&r) || write_shard_file(o, r.cells, r.ncells, r.stems, r.nstems, r.owner))
 		goto out;

@@ -35,7 +35,7 @@ struct run_opts {
 	int nconfigs;
 	int jobs;		/* slots when no make jobserver is there */
 	int shard, nshards;	/* this run's part: shard of nshards (1/1: all) */
-	const char *costs;	/* an earlier run's costs.tsv, or NULL: OUT's */
+	const char *costs;	/* an earlier run's costs.tsv the shards are balanced by, or NULL */
 	const char *templates;
 	const char *m4;
 	const char *prepare_script;

@@ -300,6 +300,7 @@ done
 # exactly one, and make merge joining them into the same verdicts, byte
 # for byte once the OUT paths are made equal.
 sh_all=
+rm -rf "$out-shard1" "$out-shard2" "$out-shard3" "$out-merged" "$out-merged2"
 for i in 1 2 3; do
 	make --no-print-directory selftest-headers OUT="$out-shard$i" ARCHS="$archs" CONFIGS=defconfig SHARD=$i/3 \
 		> "$out-shard$i.log" 2>&1
