@@ -1,5 +1,6 @@
 m4_divert(-1)
-GitLab CI: one job per arch from the arch table.
+GitLab CI: one job per arch from the arch table, or (HDRTEST_SHARDED) the
+whole matrix over NSHARDS runners and a merge job.
 m4_define(⟦m4_ht_job⟧, ⟦
 m4_ht_get(⟦JOB_⟧$1⟦_ARCH⟧):
   extends: .hdrtest
@@ -16,12 +17,19 @@ m4_divert(0)m4_dnl
 # variables: HDRTEST_KDIR, a tree on the runner (a kernel project's own
 # pipeline: $CI_PROJECT_DIR), or HDRTEST_KERNEL_GIT and HDRTEST_KERNEL_REF,
 # a git repository and branch or tag to fetch it from; a job with neither
-# fails at once saying so.  HDRTEST_DIR is where hdrtest is checked out.
+# fails at once saying so.  HDRTEST_DIR is where hdrtest is checked out,
+# HDRTEST_CONFIGS the configs (default: all).
+#
+# With HDRTEST_SHARDED set (to anything), the pipeline runs the sharded
+# variant instead: m4_ht_get(NSHARDS) hdrtest-shard jobs (parallel:) each run a part of the
+# matrix chosen by cost (HDRTEST_ARCHS, default all; HDRTEST_COSTS, an
+# earlier run's costs.tsv, balances them better), and hdrtest-merge joins
+# their outputs into the results and report of one run (make merge).
 # Arches without a toolchain get no job:
 m4_ht_for(⟦m4_ht_i⟧, 1, m4_ht_get(NOUT), ⟦m4_ht_out(m4_ht_i)⟧)m4_dnl
-# Only the hidden .hdrtest sets the image and the stage (GitLab's default
-# "test"): a pipeline that includes this file keeps its own defaults.
-.hdrtest:
+# Only the hidden .hdrtest-base sets the image and the stage (GitLab's
+# default "test"): a pipeline that includes this file keeps its own defaults.
+.hdrtest-base:
   image: debian:bookworm
   stage: test
   timeout: 1h
@@ -29,8 +37,16 @@ m4_ht_for(⟦m4_ht_i⟧, 1, m4_ht_get(NOUT), ⟦m4_ht_out(m4_ht_i)⟧)m4_dnl
     # relative to the project dir, where a job starts (not $CI_PROJECT_DIR,
     # which gitlab-ci-local sets to the image's path even in a shell)
     HDRTEST_DIR: .
-    HDRTEST_OUT: out
     HDRTEST_CACHE: .cache/hdrtest
+
+.hdrtest:
+  extends: .hdrtest-base
+  rules:
+    - if: $HDRTEST_SHARDED
+      when: never
+    - when: on_success
+  variables:
+    HDRTEST_OUT: out
   cache:
     key: hdrtest-$HDRTEST_ARCH
     paths:
@@ -48,3 +64,49 @@ m4_ht_for(⟦m4_ht_i⟧, 1, m4_ht_get(NOUT), ⟦m4_ht_out(m4_ht_i)⟧)m4_dnl
     reports:
       junit: out/results.xml
 m4_ht_for(⟦m4_ht_i⟧, 1, m4_ht_get(NJOB), ⟦m4_ht_job(m4_ht_i)⟧)m4_dnl
+
+# The sharded variant.  Each shard keeps its whole OUT (the merge needs
+# every TU's source, log, depfile and status) and its own cache: the same
+# index gets the same cells on every pipeline.
+hdrtest-shard:
+  extends: .hdrtest-base
+  parallel: m4_ht_get(NSHARDS)
+  rules:
+    - if: $HDRTEST_SHARDED
+  variables:
+    HDRTEST_ARCHS: all
+    HDRTEST_OUT: out/shard-$CI_NODE_INDEX
+    HDRTEST_SHARD: $CI_NODE_INDEX/$CI_NODE_TOTAL
+  cache:
+    key: hdrtest-shard-$CI_NODE_INDEX-of-$CI_NODE_TOTAL
+    paths:
+      - .cache/hdrtest/
+  script:
+    - $HDRTEST_DIR/ci/run-arch $HDRTEST_ARCHS
+  artifacts:
+    when: always
+    paths:
+      - out/shard-$CI_NODE_INDEX/
+
+# Runs when a shard failed too (a failing verdict fails its shard): the
+# merged report says which.  A shard that uploaded nothing makes the merge
+# fail, naming it.
+hdrtest-merge:
+  extends: .hdrtest-base
+  needs:
+    - hdrtest-shard
+  rules:
+    - if: $HDRTEST_SHARDED
+      when: always
+  script:
+    - $HDRTEST_DIR/ci/merge-shards out out/shard-*
+  artifacts:
+    when: always
+    paths:
+      - out/results.ktap
+      - out/results.xml
+      - out/results.tsv
+      - out/report.html
+      - out/report.txt
+    reports:
+      junit: out/results.xml

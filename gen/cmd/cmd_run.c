@@ -13,7 +13,8 @@
 #include "shard/partition.h"
 
 static const char *out, *tree, *cache, *archs, *configs, *overlay, *baseline, *jobs, *shard, *costs,
-	*templates, *m4, *prepare, *coverage, *slimness, *no_report;
+	*templates, *m4, *prepare, *coverage, *slimness, *no_report,
+	*print_packages;
 
 static const struct cmd_option run_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "where the run's files go" },
@@ -32,6 +33,7 @@ static const struct cmd_option run_options[] = {
 	{ "coverage", NULL, &coverage, NULL, 0, "also find which cells compile each #if branch" },
 	{ "slimness", NULL, &slimness, NULL, 0, "also measure what each header costs alone" },
 	{ "no-report", NULL, &no_report, NULL, 0, "compile, but judge nothing (make fix judges)" },
+	{ "print-packages", NULL, &print_packages, NULL, 0, "only print the packages this shard's arches need" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -108,6 +110,7 @@ static int run_run(const struct command *cmd, int argc, char **argv)
 	o.coverage = coverage != NULL;
 	o.slimness = slimness != NULL;
 	o.no_report = no_report != NULL;
+	o.print_packages = print_packages != NULL;
 	cell_list_split(&arch_list, archs);
 	cell_list_split(&config_list, configs);
 	o.archs = arch_list.names;

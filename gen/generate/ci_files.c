@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The per-arch CI job files, rendered from the arch table: one job per
- * arch that has a toolchain here.  Arches marked unavailable get no job
- * (it could only skip); the files list them in a comment instead.
+ * The CI job files, rendered from the arch table: one job per arch that
+ * has a toolchain here, and the sharded variant of the whole matrix.
+ * Arches marked unavailable get no job (it could only skip); the files
+ * list them in a comment instead.
  */
 #include "generate/ci_files.h"
 
@@ -13,7 +14,7 @@
 #include "base/files.h"
 #include "generate/m4render.h"
 
-static char *ci_defs(const struct catalog *cat)
+static char *ci_defs(const struct catalog *cat, int nshards)
 {
 	struct strbuf sb;
 	char key[64], *compiler;
@@ -44,14 +45,15 @@ static char *ci_defs(const struct catalog *cat)
 	}
 	m4_defi(&sb, "NJOB", njob);
 	m4_defi(&sb, "NOUT", nout);
+	m4_defi(&sb, "NSHARDS", nshards);
 	sb_add(&sb, "m4_divert(0)m4_dnl\n");
 	return sb_detach(&sb);
 }
 
-int write_ci_files(const struct catalog *cat, const char *templates, const char *m4, const char *github,
-		   const char *gitlab)
+int write_ci_files(const struct catalog *cat, const char *templates, const char *m4, int nshards,
+		   const char *github, const char *gitlab)
 {
-	char *defs = ci_defs(cat);
+	char *defs = ci_defs(cat, nshards);
 	char *dpath = xasprintf("%s.defs.%ld", github, (long)getpid());
 	char *gh_tmp = xasprintf("%s.tmp.%ld", github, (long)getpid());
 	char *gl_tmp = xasprintf("%s.tmp.%ld", gitlab, (long)getpid());

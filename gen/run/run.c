@@ -116,6 +116,43 @@ static int shard_stage(struct run *r)
 	return 0;
 }
 
+/* The packages of this shard's arches only: a CI runner installs the
+ * toolchains of the cells it runs, not of the whole matrix. */
+static int print_shard_packages(struct run *r)
+{
+	struct plan_opts po = { 0 };
+	char **archs = xcalloc(r->nown ? r->nown : 1, sizeof(char *));
+	int i, j, n = 0, ret;
+
+	for (i = 0; i < r->nown; i++) {
+		char *arch = xstrndup(r->own_cells[i], strcspn(r->own_cells[i], "/"));
+
+		for (j = 0; j < n && strcmp(archs[j], arch); j++)
+			;
+		if (j < n)
+			free(arch);
+		else
+			archs[n++] = arch;
+	}
+	ret = 0;
+	if (n) {
+		po.cat = r->o->cat;
+		po.tree = r->o->tree;
+		po.cache = r->o->cache;
+		po.overlay = r->o->overlay;
+		po.archs = archs;
+		po.narchs = n;
+		po.configs = r->o->configs;
+		po.nconfigs = r->o->nconfigs;
+		po.print_packages = stdout;
+		ret = plan_write(&po);
+	}
+	for (i = 0; i < n; i++)
+		free(archs[i]);
+	free(archs);
+	return ret;
+}
+
 static int prepare_stage(struct run *r)
 {
 	struct prepare_opts po = { 0 };
@@ -189,7 +226,13 @@ int run_all(const struct run_opts *o)
 	 * this shard happened to run. */
 	if (costs_read(costs_out, &r.costs) || (o->costs && costs_read(o->costs, &r.given)))
 		goto out;
-	if (plan_stage(&r) || shard_stage(&r) || write_shard_file(o, r.cells, r.ncells, r.stems, r.nstems, r.owner))
+	if (plan_stage(&r) || shard_stage(&r))
+		goto out;
+	if (o->print_packages) {
+		ret = print_shard_packages(&r) ? CMD_ERROR : CMD_OK;
+		goto out;
+	}
+	if (write_shard_file(o, r.cells, r.ncells, r.stems, r.nstems, r.owner))
 		goto out;
 	if (o->nshards > 1 && !r.nown) {
 		printf("hdrtest: shard %d/%d has no work: the %d cells' TUs all went to other shards\n",

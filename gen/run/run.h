@@ -42,6 +42,7 @@ struct run_opts {
 	int coverage;		/* also preprocess for branch coverage */
 	int slimness;		/* also measure each header's slimness */
 	int no_report;		/* stop after compiling (fix judges on its own) */
+	int print_packages;	/* only print the packages of this shard's arches */
 };
 
 /* The run: CMD_OK when every TU judged passes (or only known failures of

@@ -9,12 +9,19 @@
 # 3. gitlab-ci-local runs the x86_64 job of ci/gitlab-ci.yml with the shell
 #    executor, in a scratch copy of this checkout that has nothing but the
 #    checkout (no ../shared), against a local git repository of the default
-#    tree (HDRTEST_KERNEL_GIT=file://...).  Its artifacts must hold the same
-#    verdicts as make selftest-headers ARCHS=x86_64 CONFIGS=all run here
-#    directly: results.tsv byte for byte, the verdict lines of KTAP and
-#    JUnit (and report.html where the run writes one) with paths made equal.
+#    tree (HDRTEST_KERNEL_GIT=file://...), for defconfig (HDRTEST_CONFIGS:
+#    every config would only prepare three more cells twice).  Its
+#    artifacts must hold the same verdicts as make selftest-headers
+#    ARCHS=x86_64 CONFIGS=defconfig run here directly: results.tsv byte for
+#    byte, the verdict lines of KTAP and JUnit (and report.html where the
+#    run writes one) with paths made equal.
+# 4. The sharded pipeline (HDRTEST_SHARDED=1): the parallel: hdrtest-shard
+#    jobs and hdrtest-merge, which needs them all, on the two default cells
+#    of the default tree as the runner's tree (HDRTEST_KDIR): more shards
+#    than cells, so each cell's TUs are split.  The merged artifacts must
+#    hold the verdicts of one direct run of the same cells, as in 3.
 #
-# 2 and 3 need node and npm (a skip that says so without them).  The npm
+# 2, 3 and 4 need node and npm (a skip that says so without them).  The npm
 # tools, pinned, go to HDRTEST_CACHE/npm, never into the checkout.  The job
 # gets HDRTEST_CACHE as a variable, so that it shares the cache with every
 # other run here: its checkout of the tree and its prepared kbuild dirs are
@@ -97,6 +104,19 @@ for v in HDRTEST_KDIR HDRTEST_CACHE HDRTEST_OUT; do
 	check "$v holding '\$(shell ...)': exit 2 (got $rc), nothing run" sh -c \
 		"[ $rc -eq 2 ] && grep -q \"$v='.*': a path holding\" '$out/run-arch-dollar-$v.log' && [ ! -e '$stubs/called' ]"
 done
+run_arch shard HDRTEST_KERNEL_GIT=file:///nonexistent "HDRTEST_SHARD=1/4;touch $pwned"
+check "HDRTEST_SHARD that is no I/N: exit 2 (got $rc), nothing run" sh -c \
+	"[ $rc -eq 2 ] && grep -q \"HDRTEST_SHARD='1/4;touch .*': expected I/N\" '$out/run-arch-shard.log' &&
+	 [ ! -e '$stubs/called' ]"
+run_arch configs HDRTEST_KERNEL_GIT=file:///nonexistent HDRTEST_CONFIGS=-j99
+check "HDRTEST_CONFIGS=-j99 (an option to make): exit 2 (got $rc), nothing run" sh -c \
+	"[ $rc -eq 2 ] && grep -q \"HDRTEST_CONFIGS: '-j99'\" '$out/run-arch-configs.log' && [ ! -e '$stubs/called' ]"
+rm -f "$stubs/called"
+env PATH="$stubs:$PATH" ci/merge-shards "$out/merged" "$out/no-such-shard" > "$out/merge-shards-missing.log" 2>&1
+rc=$?
+check "ci/merge-shards with a shard dir that is not there: exit 2 (got $rc), naming it, nothing run" sh -c \
+	"[ $rc -eq 2 ] && grep -q '$out/no-such-shard: no such shard output' '$out/merge-shards-missing.log' &&
+	 [ ! -e '$stubs/called' ]"
 rm -f "$stubs/called"
 env PATH="$stubs:$PATH" ci/run-arch -j99 > "$out/run-arch-archopt.log" 2>&1
 rc=$?
@@ -125,6 +145,7 @@ fi
 if [ -n "$why" ]; then
 	skip "action-validator on ci/github/hdrtest.yml" "$why"
 	skip "gitlab-ci-local runs the $arch job of ci/gitlab-ci.yml" "$why"
+	skip "gitlab-ci-local runs the sharded pipeline of ci/gitlab-ci.yml" "$why"
 	finish
 fi
 
@@ -154,6 +175,7 @@ if [ ! -x "$bin/gitlab-ci-local" ] || [ ! -x "$bin/action-validator" ]; then
 		why="npm cannot reach its registry to install $GITLAB_CI_LOCAL and $ACTION_VALIDATOR: $(grep -m 1 -E 'npm (ERR!|error) (request|network|FetchError)' "$out/npm.log" || grep -m 1 -E 'npm (ERR!|error) code' "$out/npm.log")"
 		skip "action-validator on ci/github/hdrtest.yml" "$why"
 		skip "gitlab-ci-local runs the $arch job of ci/gitlab-ci.yml" "$why"
+		skip "gitlab-ci-local runs the sharded pipeline of ci/gitlab-ci.yml" "$why"
 		finish
 	fi
 fi
@@ -237,13 +259,13 @@ check "a scratch project with the generated file as .gitlab-ci.yml" sh -c \
 # says image: debian:bookworm), in its own copy of the project
 # (--shell-isolation), with its own HOME for gitlab-ci-local's settings.
 job_url=file://$repo
-echo "# gitlab-ci-local $arch: HDRTEST_KERNEL_GIT=$job_url HDRTEST_KERNEL_REF=main HDRTEST_CACHE=$cache"
+echo "# gitlab-ci-local $arch: HDRTEST_KERNEL_GIT=$job_url HDRTEST_KERNEL_REF=main HDRTEST_CONFIGS=defconfig HDRTEST_CACHE=$cache"
 rm -rf "${out:?}/home"
 mkdir -p "$out/home"
 s=$(date +%s)
 (cd "$proj" && "$bin/gitlab-ci-local" --home "$out/home" --force-shell-executor --shell-isolation --no-color \
 	--variable "HDRTEST_KERNEL_GIT=$job_url" --variable HDRTEST_KERNEL_REF=main \
-	--variable "HDRTEST_CACHE=$cache" "$arch") > "$out/gitlab-ci-local.log" 2>&1
+	--variable HDRTEST_CONFIGS=defconfig --variable "HDRTEST_CACHE=$cache" "$arch") > "$out/gitlab-ci-local.log" 2>&1
 jrc=$?
 jsecs=$(( $(date +%s) - s ))
 # gitlab-ci-local's own lines, and the last of the job's output
@@ -254,9 +276,9 @@ echo "#   gitlab-ci-local exit $jrc after $jsecs s"
 
 # The direct run, with the default tree and the same cache.
 s=$(date +%s)
-make --no-print-directory selftest-headers OUT="$out/direct" ARCHS="$arch" CONFIGS=all > "$out/direct.log" 2>&1
+make --no-print-directory selftest-headers OUT="$out/direct" ARCHS="$arch" CONFIGS=defconfig > "$out/direct.log" 2>&1
 drc=$?
-echo "# make selftest-headers ARCHS=$arch CONFIGS=all (direct): exit $drc after $(( $(date +%s) - s )) s"
+echo "# make selftest-headers ARCHS=$arch CONFIGS=defconfig (direct): exit $drc after $(( $(date +%s) - s )) s"
 
 art=$proj/.gitlab-ci-local/artifacts/$arch/out
 direct=$out/direct
@@ -322,5 +344,82 @@ sed -i '0,/^    ok \([0-9]* linux\)/s//    not ok \1/' "$out/mutant/results.ktap
 verdict_diff "$out/mutant" > "$out/mutant.diff"
 check "a verdict changed in a copy of the artifacts shows in the diff of TSV and KTAP" sh -c \
 	"grep -q '^+++ job/results.tsv' '$out/mutant.diff' && grep -q '^+++ job/results.ktap' '$out/mutant.diff'"
+
+# --- 4. the sharded pipeline ---------------------------------------------------
+# gitlab-ci-local runs hdrtest-merge with --needs: every hdrtest-shard job
+# first, then the merge with their artifacts.  The project is the same
+# scratch copy; the tree is the default tree, given as on a kernel
+# project's runner (HDRTEST_KDIR), so the cells' kbuild dirs are the ones
+# the direct run uses.
+sharch="x86_64 arm64"
+nshards=$(sed -n 's/^  parallel: \([0-9]*\)$/\1/p' ci/gitlab-ci.yml)
+echo "# gitlab-ci-local --needs hdrtest-merge: HDRTEST_SHARDED=1 HDRTEST_ARCHS='$sharch' HDRTEST_CONFIGS=defconfig" \
+	"HDRTEST_KDIR=$tree, $nshards shards"
+rm -rf "${out:?}/home-sharded" "$proj/.gitlab-ci-local" "$proj/out"
+mkdir -p "$out/home-sharded"
+s=$(date +%s)
+(cd "$proj" && "$bin/gitlab-ci-local" --home "$out/home-sharded" --force-shell-executor --shell-isolation --no-color \
+	--needs --variable HDRTEST_SHARDED=1 --variable "HDRTEST_ARCHS=$sharch" --variable HDRTEST_CONFIGS=defconfig \
+	--variable "HDRTEST_KDIR=$tree" --variable "HDRTEST_CACHE=$cache" hdrtest-merge) > "$out/gitlab-ci-local-sharded.log" 2>&1
+jrc=$?
+jsecs=$(( $(date +%s) - s ))
+grep -v '^hdrtest-\(shard: \[[0-9]*/[0-9]*\]\|merge\) *> ' "$out/gitlab-ci-local-sharded.log" | grep -v '^$' | sed 's/^/#   /'
+echo "#   ... the merge job's last lines:"
+grep '^hdrtest-merge *> ' "$out/gitlab-ci-local-sharded.log" | tail -n 3 | sed 's/^/#   /'
+echo "#   gitlab-ci-local exit $jrc after $jsecs s"
+
+s=$(date +%s)
+make --no-print-directory selftest-headers OUT="$out/direct-sharded" ARCHS="$sharch" CONFIGS=defconfig \
+	> "$out/direct-sharded.log" 2>&1
+drc=$?
+echo "# make selftest-headers ARCHS='$sharch' CONFIGS=defconfig (direct): exit $drc after $(( $(date +%s) - s )) s"
+
+check "the file runs at least 3 shards (parallel: $nshards)" [ "${nshards:-0}" -ge 3 ]
+ran=0
+for i in $(seq 1 "${nshards:-0}"); do
+	grep -q "^hdrtest-shard: \[$i/$nshards\] *> hdrtest: \(shard $i/$nshards has no work\|[0-9]* cells\)" \
+		"$out/gitlab-ci-local-sharded.log" && ran=$((ran + 1))
+done
+check "every shard job ran its part ($ran of $nshards)" [ "$ran" -eq "${nshards:-0}" ]
+# shellcheck disable=SC2317 # run by check
+no_arch_job() { ! grep -qE "^($(echo "$sharch" | tr ' ' '|')) +> " "$out/gitlab-ci-local-sharded.log"; }
+check "the per-arch jobs stayed out of the sharded pipeline" no_arch_job
+jobout=$proj/.gitlab-ci-local/builds/hdrtest-merge/out
+art=$proj/.gitlab-ci-local/artifacts/hdrtest-merge/out
+direct=$out/direct-sharded
+check "the merge fails exactly when the direct run fails (merge exit $jrc, direct exit $drc)" \
+	[ "$([ "$jrc" -eq 0 ]; echo $?)" = "$([ "$drc" -eq 0 ]; echo $?)" ]
+check "the merge's summary line is the direct run's: $(summary_line "$direct.log")" \
+	[ "$(grep '^hdrtest-merge *> hdrtest: [0-9]* cells' "$out/gitlab-ci-local-sharded.log" | tail -n 1 |
+	     sed 's/^.*> //')" = "$(summary_line "$direct.log")" ]
+for f in results.ktap results.xml results.tsv report.html; do
+	check "the merge job's artifacts hold out/$f" test -f "$art/$f"
+done
+# the shards' OUTs are named in logs the merge rewrote to its own OUT
+verdict_diff "$art" > "$out/verdict-sharded.diff"
+echo "# verdict diff, merged shards against direct ($(wc -l < "$out/verdict-sharded.diff") lines):"
+sed 's/^/#   /' "$out/verdict-sharded.diff" | head -n 60
+check "results.tsv of the merged shards and of the direct run are identical" \
+	cmp -s "$direct/results.tsv" "$art/results.tsv"
+check "the merged verdicts of KTAP, JUnit and HTML are the direct run's: the diff is empty" \
+	sh -c "[ -s '$direct/results.tsv' ] && [ -s '$out/direct.ktap' ] && [ -s '$out/direct.junit' ] &&
+	       [ ! -s '$out/verdict-sharded.diff' ]"
+# A shard whose artifacts are lost: the merge job fails, naming it.
+shard_outs=$(ls -d "$proj"/.gitlab-ci-local/artifacts/hdrtest-shard*/out/shard-* 2>/dev/null | sort)
+lost=$(echo "$shard_outs" | tail -n 1)
+# shellcheck disable=SC2046 # one word per shard
+ci/merge-shards "$out/merged-lost" $(echo "$shard_outs" | sed '$d') > "$out/merge-lost.log" 2>&1
+rc=$?
+sed 's/^/#   /' "$out/merge-lost.log" | grep 'error' | head -n 3
+check "without the artifacts of shard $nshards the merge fails (exit $rc) saying it is missing" sh -c \
+	"[ $rc -eq 2 ] && [ -n '$lost' ] && grep -q 'hdrtest: error: .*shard $nshards' '$out/merge-lost.log'"
+
+# shellcheck disable=SC2317 # run by check
+unique_names() {
+	d=$(grep -o '<testcase [^>]*' "$1" | sed -n 's/.* name="\([^"]*\)".*/\1/p' | sort | uniq -d)
+	[ -z "$d" ] || { echo "$d" | sed 's/^/# twice: /'; return 1; }
+	[ "$(grep -c '<testcase ' "$1")" -gt 0 ]
+}
+check "JUnit test case names are unique in the merged file" unique_names "$art/results.xml"
 
 finish

@@ -329,5 +329,19 @@ rc=$?
 check "make merge with shard 2 of 3 missing: refused (exit $rc), naming it, writing nothing" sh -c \
 	"[ $rc -ne 0 ] && grep -q 'shard 2' '$out-merged2.log' && [ ! -e '$out-merged2/results.tsv' ]"
 
+# A shard installs the toolchains of its own cells only: with 2 shards of
+# 2 cells, each prints one arch's packages, and both print the run's.
+pk_cat=$(ls catalog/*.cat | tr '\n' ' ')
+for i in 1 2; do
+	# shellcheck disable=SC2086 # a list of catalog files
+	out/bin/hdrtest run --out "$out-pk$i" --tree "$tree" --cache "$(make -s --no-print-directory cache-path)" \
+		--archs "$archs" --configs defconfig --shard $i/2 --print-packages $pk_cat > "$out-pk$i.txt" 2> "$out-pk$i.err"
+done
+# shellcheck disable=SC2086
+out/bin/hdrtest plan --print-packages --archs "$archs" --configs defconfig $pk_cat | sort > "$out-pk.all"
+check "run --shard I/2 --print-packages: each shard names one arch's toolchain, together the run's" sh -c \
+	"[ -s '$out-pk1.txt' ] && [ -s '$out-pk2.txt' ] && ! grep -qxFf '$out-pk1.txt' '$out-pk2.txt' &&
+	 sort '$out-pk1.txt' '$out-pk2.txt' | cmp -s - '$out-pk.all' || { cat '$out-pk1.err' '$out-pk2.err'; exit 1; }"
+
 summary e2e
 [ "$fail" -eq 0 ]

@@ -15,8 +15,8 @@ static const char arches[] =
 	"arch xa karch=x86_64 kconfig=CONFIG_X86_64 package=gcc-xa,binutils-xa\n"
 	"arch yb karch=arm64 kconfig=CONFIG_ARM64 package=gcc-yb unavailable=\"no yb toolchain\"\n";
 
-/* Render arches into dir; *github and *gitlab get the files' text. */
-static void render(const char *dir, char **github, char **gitlab)
+/* Render arches into dir for nshards; *github and *gitlab get the files' text. */
+static void render_n(const char *dir, int nshards, char **github, char **gitlab)
 {
 	char *templates = repo_path("templates"), *diag, *err;
 	char *gh = xasprintf("%s/hdrtest.yml", dir), *gl = xasprintf("%s/gitlab-ci.yml", dir);
@@ -26,7 +26,7 @@ static void render(const char *dir, char **github, char **gitlab)
 	free(diag);
 	stderr_begin();
 	diag_begin();
-	ck_assert_int_eq(write_ci_files(cat, templates, "m4", gh, gl), 0);
+	ck_assert_int_eq(write_ci_files(cat, templates, "m4", nshards, gh, gl), 0);
 	diag = diag_end();
 	err = stderr_end();
 	ck_assert_str_eq(diag, "");
@@ -41,6 +41,11 @@ static void render(const char *dir, char **github, char **gitlab)
 	free(templates);
 }
 
+static void render(const char *dir, char **github, char **gitlab)
+{
+	render_n(dir, 4, github, gitlab);
+}
+
 #define HAS(text, s) ck_assert_msg(strstr(text, s) != NULL, "no '%s' in:\n%s", s, text)
 #define LACKS(text, s) ck_assert_msg(strstr(text, s) == NULL, "'%s' in:\n%s", s, text)
 
@@ -52,7 +57,7 @@ START_TEST(test_github)
 	s = dir_list(dir);
 	ck_assert_str_eq(s, "gitlab-ci.yml\nhdrtest.yml\n");
 	free(s);
-	HAS(gh, "\njobs:\n  xa:\n    runs-on: ubuntu-latest\n");
+	HAS(gh, "\njobs:\n  xa:\n    if: vars.HDRTEST_SHARDED == ''\n    runs-on: ubuntu-latest\n");
 	/* the job is named after the compiler, the first package alone */
 	HAS(gh, "\n      - name: xa (gcc-xa), every config\n        run: ci/run-arch xa\n");
 	LACKS(gh, "binutils-xa");
@@ -61,6 +66,14 @@ START_TEST(test_github)
 	LACKS(gh, "\n  yb:");
 	LACKS(gh, "run-arch yb");
 	LACKS(gh, "gcc-yb");
+	/* the sharded variant: a matrix of 4 shards, a merge that needs them
+	 * and downloads every shard's artifact, even after a shard failed */
+	HAS(gh, "\n  shard:\n    if: vars.HDRTEST_SHARDED != ''\n");
+	HAS(gh, "\n        shard: [1, 2, 3, 4]\n");
+	HAS(gh, "\n      HDRTEST_SHARD: ${{ matrix.shard }}/4\n      HDRTEST_OUT: out/shard-${{ matrix.shard }}\n");
+	HAS(gh, "\n  merge:\n    if: always() && vars.HDRTEST_SHARDED != ''\n    needs: shard\n");
+	HAS(gh, "\n          pattern: hdrtest-shard-*\n          path: out/shards\n");
+	HAS(gh, "\n        run: ci/merge-shards out out/shards/*\n");
 	free(gh);
 	free(gl);
 	free(dir);
@@ -76,6 +89,29 @@ START_TEST(test_gitlab)
 	HAS(gl, "\n#   yb: no yb toolchain\n");
 	LACKS(gl, "\nyb:");
 	LACKS(gl, "HDRTEST_ARCH: yb");
+	/* the per-arch jobs stay out of a sharded pipeline */
+	HAS(gl, "\n.hdrtest:\n  extends: .hdrtest-base\n  rules:\n    - if: $HDRTEST_SHARDED\n      when: never\n");
+	HAS(gl, "\nhdrtest-shard:\n  extends: .hdrtest-base\n  parallel: 4\n");
+	HAS(gl, "\n    HDRTEST_SHARD: $CI_NODE_INDEX/$CI_NODE_TOTAL\n");
+	HAS(gl, "\nhdrtest-merge:\n  extends: .hdrtest-base\n  needs:\n    - hdrtest-shard\n");
+	HAS(gl, "\n    - $HDRTEST_DIR/ci/merge-shards out out/shard-*\n");
+	HAS(gl, "\n    reports:\n      junit: out/results.xml\n");
+	free(gh);
+	free(gl);
+	free(dir);
+}
+END_TEST
+
+/* The number of shards is the caller's, in both files. */
+START_TEST(test_shards)
+{
+	char *dir = tmp_dir(), *gh, *gl;
+
+	render_n(dir, 12, &gh, &gl);
+	HAS(gl, "\n  parallel: 12\n");
+	HAS(gh, "\n        shard: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n");
+	HAS(gh, "\n      HDRTEST_SHARD: ${{ matrix.shard }}/12\n");
+	LACKS(gh, "/4\n");
 	free(gh);
 	free(gl);
 	free(dir);
@@ -107,6 +143,7 @@ Suite *ci_files_suite(void)
 
 	tcase_add_test(tc, test_github);
 	tcase_add_test(tc, test_gitlab);
+	tcase_add_test(tc, test_shards);
 	tcase_add_test(tc, test_deterministic);
 	suite_add_tcase(s, tc);
 	return s;

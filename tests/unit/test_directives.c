@@ -160,7 +160,7 @@ static void expect_ci_files_refused(void (*poison)(struct arch *a, const char *f
 	poison(cat->arches[1], flag);
 	stderr_begin();
 	diag_begin();
-	ck_assert_int_eq(write_ci_files(cat, templates, "m4", gh, gl), -1);
+	ck_assert_int_eq(write_ci_files(cat, templates, "m4", 4, gh, gl), -1);
 	diag = diag_end();
 	free(stderr_end());
 	ck_assert_msg(strstr(diag, "holds m4's quote characters: not passed to m4\n") != NULL, "%s", diag);
