@@ -301,6 +301,11 @@ put() { # put FILE TEXT
 }
 
 kbuild_recipe
+# What the dir cost to build, which a reuse of it does not: shards are
+# balanced by this, the cost on a runner that has not got it
+# (gen/run/run.c).  Only a hint: a dir without it costs the time its
+# check took.
+echo "$(( ($(date +%s) - start) * 1000 ))" > "$work/.hdrtest-prepare-ms" 2>/dev/null || :
 printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
 	failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
 mv "$work" "$kdir" || failed "cannot rename $work to $kdir"

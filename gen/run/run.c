@@ -153,6 +153,33 @@ static int print_shard_packages(struct run *r)
 	return ret;
 }
 
+/* What preparing cell costs on a runner that has not got its kbuild dir:
+ * the time the dir took to build, which the prepare script keeps in it,
+ * not the moment a reuse of it took here; ms when the dir holds none. */
+static long build_cost(const char *out, const char *cell, long ms)
+{
+	char *path = xasprintf("%s/%s/prepared", out, cell), *prepared = read_file(path, NULL);
+	char *file = NULL, *text = NULL, *end;
+	long built = -1;
+
+	/* a skip or an error has no dir (the run says why elsewhere) */
+	if (prepared && starts_with(prepared, "kdir=") && strchr(prepared, '\n')) {
+		*strchr(prepared, '\n') = '\0';
+		file = xasprintf("%s/.hdrtest-prepare-ms", prepared + 5);
+		text = read_file(file, NULL);
+	}
+	if (text) {
+		built = strtol(text, &end, 10);
+		if (end == text || *end != '\n' || built < 0)
+			built = -1;
+	}
+	free(text);
+	free(file);
+	free(prepared);
+	free(path);
+	return built >= 0 ? built : ms;
+}
+
 static int prepare_stage(struct run *r)
 {
 	struct prepare_opts po = { 0 };
@@ -167,7 +194,7 @@ static int prepare_stage(struct run *r)
 	n = prepare_cells(r->pool, r->m, &po);
 	for (i = 0; i < r->nown; i++)
 		if (ms[i] >= 0)
-			costs_set_prepare(&r->costs, r->own_cells[i], ms[i]);
+			costs_set_prepare(&r->costs, r->own_cells[i], build_cost(r->o->out, r->own_cells[i], ms[i]));
 	free(ms);
 	return n < 0 ? -1 : 0;
 }

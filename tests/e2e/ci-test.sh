@@ -162,8 +162,12 @@ mkdir -p "$npm_dir"
 {
 	flock 9	# two runs sharing the cache install one at a time
 	if ! installed "$GITLAB_CI_LOCAL" || ! installed "$ACTION_VALIDATOR"; then
-		npm install --prefix "$npm_dir" --no-audit --no-fund --no-update-notifier \
-			"$GITLAB_CI_LOCAL" "$ACTION_VALIDATOR" > "$out/npm.log" 2>&1
+		# one request first, not retried: a registry that cannot be
+		# reached is known in a second, not after npm's retries of
+		# every package (141 s in a root without the proxy's CA)
+		npm ping --no-update-notifier --fetch-retries=0 > "$out/npm.log" 2>&1 &&
+			npm install --prefix "$npm_dir" --no-audit --no-fund --no-update-notifier \
+				"$GITLAB_CI_LOCAL" "$ACTION_VALIDATOR" >> "$out/npm.log" 2>&1
 	fi
 } 9>>"$npm_dir.lock"
 # A registry that cannot be reached (no network, a TLS proxy whose CA this
