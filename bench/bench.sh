@@ -12,13 +12,13 @@
 #                          host tools), and whether its verdicts are the same
 #   compile floor          every TU's command run directly, one after the
 #                          other, no make (the least the compile can cost)
-#   harness -j1            the whole run with one job (HT_JOBS=-j1: make
-#                          does not pass -j1 on in MAKEFLAGS): the same work
-#                          as the floor plus make's bookkeeping
+#   harness -j1            the whole run with one job (HT_NJOBS=1: the run's
+#                          own pool, one slot): the same work as the floor
+#                          plus the run's bookkeeping
 #   overhead               harness -j1 / floor (goal <= 1.3)
 #   harness -jN            the compile stage with every core
 #   no-op rerun            the whole selftest-headers again, nothing changed,
-#                          5 times: the fastest and the median (goal <= 1 s)
+#                          5 times: the fastest and the median (goal <= 0.2 s)
 #   touched header         rerun after touching one slim header, against
 #                          the floor of just the TUs that include it (goal <= 2x)
 #   hdrtest fix            the proof loop of `hdrtest fix` (after step 5),
@@ -28,8 +28,14 @@
 #                          hdrtest's per-TU floor
 #   per-TU floor           bench/floor.sh: one TU's CPU by what its command
 #                          does (-c, -fsyntax-only, -E, ...)
+#   same as bench/baseline the full matrix's results.tsv and results.ktap
+#                          against bench/baseline (ARCHS=all CONFIGS=all only)
 #   census                 bench/census.sh: every header of include/linux
 #                          on x86_64/defconfig, harness against the floor
+#   census in shards       bench/census-shards.sh: the census on x86_64 and
+#                          arm64 defconfig as 4 shards merged, against one run
+#   scale                  bench/scale.sh: the census over the matrix on 1,
+#                          10, 40 and 200 runners, from the costs measured
 #
 # It empties $HDRTEST_CACHE/kbuild: the matrix is prepared from nothing.
 # With ONLY=noop (make bench-noop) it measures the no-op rerun alone, on
@@ -68,7 +74,7 @@ noop_runs() {
 }
 noop_row() {
 	printf '%-44s %9ss  %s\n' "no-op rerun (fastest of 5)" "$noop" \
-		"median ${noop_median} s; $noop_cc compiles or prepares in the last; goal <= 1 s"
+		"median ${noop_median} s; $noop_cc compiles or prepares in the last; goal <= 0.2 s"
 }
 
 # The proof loop of `hdrtest fix` on the run as it is, against a rerun of
@@ -145,7 +151,7 @@ floor=$(since "$t")
 # 3. the compile stage under make, -j1 and -jN
 rm -f $tus
 t=$(now)
-sel HT_JOBS=-j1 > "$logs/j1.log" 2>&1
+sel HT_NJOBS=1 > "$logs/j1.log" 2>&1
 j1=$(since "$t")
 rm -f $tus
 t=$(now)
@@ -196,6 +202,13 @@ done
 printf '%-44s %10s  %s\n' "measure" "value" "note"
 printf '%-44s %9ss  %s\n' "matrix cold ($cells cells prepared, $ntu TUs)" "$cold" "ARCHS=$archs CONFIGS=$configs"
 printf '%-44s %9ss  %s\n' "sum of prepares" "$prep_sum" "$cells cells, 2 at once; seeds and host tools shared"
+if [ "$archs" = all ] && [ "$configs" = all ]; then
+	for f in tsv ktap; do
+		same=same
+		cmp -s "bench/baseline/full-matrix.$f" "$out/results.$f" || same=DIFFERENT
+		printf '%-44s %10s  %s\n' "results.$f against bench/baseline" "$same" "byte for byte"
+	done
+fi
 printf '%-44s %9ss  %s\n' "sum of prepares, each from nothing" "$prep_noseed" "HDRTEST_PREPARE_SEEDS=0; results.tsv $same_noseed"
 printf '%-44s %9sx  %s\n' "prepares shared / from nothing" "$(ratio "$prep_sum" "$prep_noseed")" "goal <= 0.5"
 printf '%-44s %9ss  %s\n' "compile floor (serial, no make)" "$floor" "$ntu TUs"
@@ -216,3 +229,7 @@ echo
 bench/floor.sh "$out"
 echo
 bench/census.sh
+echo
+bench/census-shards.sh
+echo
+PREPARED=$logs/cold.log MATRIX=$out/costs.tsv bench/scale.sh
