@@ -84,6 +84,34 @@ section_fresh() {
 		test "$first" = apt-get
 	check "... and installs uthash-dev, which the tool's build needs" grep -q '^apt-get install .*uthash-dev' "$work/calls"
 	check "... and the tool was then compiled" grep -q '^cc ' "$work/calls"
+
+	# The run's own toolchains: make selftest-headers installs those of
+	# every arch it is asked to run, before the run (which here stops at
+	# once: its OUT cannot be made), as it installs the base packages.
+	# (On a fresh machine arm64 was a skip naming the package.)
+	: > "$work/calls"
+	PATH=$fake:$PATH make --no-print-directory selftest-headers ARCHS="x86_64 arm64 i386" CONFIGS=defconfig \
+		OUT=/proc/hdrtest-no-out > "$work/fresh-toolchains.log" 2>&1
+	check "make selftest-headers ARCHS='x86_64 arm64 i386' installs the arm64 and i386 toolchains first" sh -c \
+		"grep -q '^apt-get install .*gcc-aarch64-linux-gnu' '$work/calls' &&
+		 grep -q '^apt-get install .*gcc-i686-linux-gnu' '$work/calls' || { sed 's/^/# /' '$work/calls'; exit 1; }"
+
+	# Package lists that know nothing yet (a container image): apt's
+	# "Unable to locate package" for each is not shown when the fallback
+	# (apt-get update, then install again) succeeds.
+	printf '%s\n' '#!/bin/sh' "echo \"apt-get \$*\" >> $work/calls" \
+		"case \$1 in update) touch $work/updated ;;" \
+		"install) [ -e $work/updated ] || { for p in \$*; do echo \"E: Unable to locate package \$p\"; done; exit 100; } ;;" \
+		'esac' > "$fake/apt-get"
+	rm -f "$work/updated"
+	: > "$work/calls"
+	PATH=$fake:$PATH gen/setup/deps.sh hdrtest-fake-package > "$work/fresh-lists.log" 2>&1
+	rc=$?
+	check "empty package lists: apt-get update, then install again (exit $rc)" sh -c \
+		"[ $rc -eq 0 ] && grep -q '^apt-get update' '$work/calls' &&
+		 [ \"\$(grep -c '^apt-get install' '$work/calls')\" -eq 2 ]"
+	check "... and not one 'E: Unable to locate package' line is shown" sh -c \
+		"! grep -q 'Unable to locate' '$work/fresh-lists.log' || { sed 's/^/# /' '$work/fresh-lists.log'; exit 1; }"
 }
 
 # the tree and the tool, for every section but the first
