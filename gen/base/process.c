@@ -10,33 +10,56 @@
 
 #include "base/util.h"
 
-/* Start argv[0] with stdout sent to out_path: its pid, or -1 after an
- * error message. */
+/* vfork: see spawn() in run/pool.c; the child only calls dup2, close,
+ * execvp and dprintf (no stdio buffer of ours). */
+static pid_t spawn(char *const argv[], int fd, int errfd)
+{
+	pid_t pid = vfork();
+
+	if (pid == 0) {
+		dup2(fd, 1);
+		close(fd);
+		if (errfd >= 0) {
+			dup2(errfd, 2);
+			close(errfd);
+		}
+		execvp(argv[0], argv);
+		dprintf(2, "hdrtest: error: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
 pid_t start_to_file(char *const argv[], const char *out_path)
 {
+	return start_to_files(argv, out_path, NULL);
+}
+
+pid_t start_to_files(char *const argv[], const char *out_path, const char *err_path)
+{
 	pid_t pid;
-	int fd;
+	int fd, errfd = -1;
 
 	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	if (fd < 0) {
 		error("cannot create %s: %s", out_path, strerror(errno));
 		return -1;
 	}
+	if (err_path) {
+		errfd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		if (errfd < 0) {
+			error("cannot create %s: %s", err_path, strerror(errno));
+			close(fd);
+			return -1;
+		}
+	}
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
+	pid = spawn(argv, fd, errfd);
+	if (pid < 0)
 		error("fork: %s", strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (pid == 0) {
-		dup2(fd, 1);
-		close(fd);
-		execvp(argv[0], argv);
-		fprintf(stderr, "hdrtest: error: cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
 	close(fd);
+	if (errfd >= 0)
+		close(errfd);
 	return pid;
 }
 

@@ -16,6 +16,8 @@ int run_to_file(char *const argv[], const char *out_path);
  * it and returns its exit status as run_to_file() does, what naming it in
  * messages. */
 pid_t start_to_file(char *const argv[], const char *out_path);
+/* start_to_file() with stderr sent to err_path too (NULL: left alone). */
+pid_t start_to_files(char *const argv[], const char *out_path, const char *err_path);
 int wait_child(pid_t pid, const char *what);
 
 #endif

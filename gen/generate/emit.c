@@ -504,33 +504,34 @@ static int check_cell(const struct gen_opts *o)
 /* One TU per catalogued header, through tu.c.m4. */
 static int stage_tus(const struct gen_opts *o, const struct cell_inputs *in, struct staging *st)
 {
-	struct m4_batch batch;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int i, ret = 0;
+	struct m4_item *items = xcalloc(o->cat->nheaders + 1, sizeof(*items));
+	int i, n = 0, ret;
 
-	/* m4 starts in about 15 ms, which is most of a TU's rendering: at
-	 * thousands of headers, one m4 per core */
-	m4_batch_init(&batch, ncpu > 0 ? (int)ncpu : 1);
-	for (i = 0; i < o->cat->nheaders && !ret; i++) {
+	for (i = 0; i < o->cat->nheaders; i++) {
 		const struct header *h = o->cat->headers[i];
-		char *defs, *stem, *name, *text;
-		const char *tmp;
+		char *stem, *name;
 
 		if (h->skip)
 			continue;	/* not meant to stand alone: no TU */
-		defs = xasprintf("%s/defs.%d.m4", st->tmpdir, i);
 		stem = tu_stem(h->path);
 		name = xasprintf("tu.%d.c", i);
-		text = render_defs(o, h, &in->guard, in->kc);
-		tmp = stage(st, name, xasprintf("%s/%s.c", o->out, stem));
-		ret = m4_batch_add(&batch, o->m4, o->templates, defs, text, "tu.c.m4", tmp);
-
-		free(text);
+		items[n].defs_path = xasprintf("%s/defs.%d.m4", st->tmpdir, i);
+		items[n].defs = render_defs(o, h, &in->guard, in->kc);
+		items[n].out_path = (char *)stage(st, name, xasprintf("%s/%s.c", o->out, stem));
+		n++;
 		free(name);
 		free(stem);
-		free(defs);
 	}
-	return m4_batch_finish(&batch) || ret ? -1 : 0;
+	/* m4 starts in about 15 ms, most of a TU's rendering: at thousands
+	 * of headers, one m4 per core, each rendering its share */
+	ret = m4_render_many(o->m4, o->templates, st->tmpdir, "tu.c.m4", items, n, ncpu > 0 ? (int)ncpu : 1);
+	for (i = 0; i < n; i++) {
+		free(items[i].defs_path);
+		free(items[i].defs);
+	}
+	free(items);
+	return ret;
 }
 
 /* One file per measured header, including it and nothing else. */

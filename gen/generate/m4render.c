@@ -63,87 +63,202 @@ static int check_output(const char *out_path, const char *template)
 	return 0;
 }
 
-/* --- several renders at once (gen: one TU per header) --- */
-
-void m4_batch_init(struct m4_batch *b, int max)
-{
-	memset(b, 0, sizeof(*b));
-	b->max = max > 0 ? max : 1;
-	b->running = xcalloc(b->max, sizeof(*b->running));
-}
-
-/* Wait for the oldest render and check what it wrote.  After a failure
- * the others are only waited for: one error, as with one m4 at a time. */
-static int wait_oldest(struct m4_batch *b)
-{
-	struct m4_job *j = &b->running[0];
-	int rc, quiet = b->failed;
-
-	rc = wait_child(j->pid, "m4");
-	if (rc > 0 && !quiet)
-		error("m4 failed (exit %d) rendering %s into %s", rc, j->template, j->out_path);
-	if (rc == 0 && !quiet)
-		rc = check_output(j->out_path, j->template);
-
-	free(j->template);
-	free(j->out_path);
-	b->n--;
-	memmove(&b->running[0], &b->running[1], b->n * sizeof(*b->running));
-	if (rc)
-		b->failed = 1;
-	return rc ? -1 : 0;
-}
-
-int m4_batch_add(struct m4_batch *b, const char *m4, const char *templates, const char *defs_path,
-		 const char *defs, const char *tmpl, const char *out_path)
+/* One render: prelude, defs, template, m4's output into out_path. */
+int m4_render(const char *m4, const char *templates, const char *defs_path, const char *defs,
+	      const char *tmpl, const char *out_path)
 {
 	char *prelude, *template;
-	pid_t pid;
+	int rc;
 
-	if (b->n == b->max)
-		wait_oldest(b);
-	if (b->failed)
+	if (write_text(defs_path, defs))
 		return -1;
-	if (write_text(defs_path, defs)) {
-		b->failed = 1;
-		return -1;
-	}
 	prelude = xasprintf("%s/hdrtest.m4", templates);
 	template = xasprintf("%s/%s", templates, tmpl);
 	{
 		char *argv[] = { (char *)m4, "-P", "-E", prelude, (char *)defs_path, template, NULL };
 
-		pid = start_to_file(argv, out_path);
+		rc = run_to_file(argv, out_path);
 	}
+	if (rc > 0)
+		error("m4 failed (exit %d) rendering %s into %s", rc, template, out_path);
+	if (rc == 0)
+		rc = check_output(out_path, template);
 	free(prelude);
-	if (pid < 0) {
-		free(template);
-		b->failed = 1;
-		return -1;
+	free(template);
+	return rc ? -1 : 0;
+}
+
+/* --- many renders in a few m4 processes --- */
+
+/* Ends each item's output in a group's; a control character (RS) that no
+ * template writes, on a line of its own. */
+#define ITEM_END "\036hdrtest-end-of-item\n"
+
+/* Whether text m4_define()s name (len bytes). */
+static int defines(const char *text, const char *name, size_t len)
+{
+	const char *p = text;
+
+	while (text && (p = strstr(p, "m4_define(" M4_LQUOTE))) {
+		p += strlen("m4_define(" M4_LQUOTE);
+		if (!strncmp(p, name, len) && !strncmp(p + len, M4_RQUOTE, strlen(M4_RQUOTE)))
+			return 1;
 	}
-	b->running[b->n].pid = pid;
-	b->running[b->n].template = template;
-	b->running[b->n].out_path = xstrdup(out_path);
-	b->n++;
 	return 0;
 }
 
-int m4_batch_finish(struct m4_batch *b)
+/* m4_popdef() of every name text m4_define()s, but those the prelude
+ * defines, which must stay for the next item. */
+static void add_popdefs(struct strbuf *sb, const char *text, const char *prelude)
 {
-	while (b->n)
-		wait_oldest(b);
-	free(b->running);
-	b->running = NULL;
-	return b->failed ? -1 : 0;
+	const char *p = text, *name;
+
+	while ((p = strstr(p, "m4_define(" M4_LQUOTE))) {
+		name = p + strlen("m4_define(" M4_LQUOTE);
+		p = strstr(name, M4_RQUOTE);
+		if (!p)
+			break;
+		if (defines(prelude, name, p - name))
+			continue;
+		sb_add(sb, "m4_popdef(" M4_LQUOTE);
+		sb_addn(sb, name, p - name);
+		sb_add(sb, M4_RQUOTE ")");
+	}
 }
 
-/* One render: a batch of one. */
-int m4_render(const char *m4, const char *templates, const char *defs_path, const char *defs,
-	      const char *tmpl, const char *out_path)
+/*
+ * After an item, back to where m4 stood after the prelude: the item's data
+ * and the template's own macros popped (undefined again, as in a render of
+ * its own, where the template's prose names its macros before defining
+ * them), then the end marker in diversion 0 whatever the template left.
+ */
+static void add_item_end(struct strbuf *sb, const char *defs, const char *template_pops)
 {
-	struct m4_batch b;
+	sb_add(sb, "m4_divert(-1)");
+	add_popdefs(sb, defs, NULL);
+	sb_add(sb, template_pops);
+	sb_add(sb, "m4_divert(0)m4_dnl\n" ITEM_END);
+}
 
-	m4_batch_init(&b, 1);
-	m4_batch_add(&b, m4, templates, defs_path, defs, tmpl, out_path);
-	return m4_batch_finish(&b);
+/* A group: items [first, first + n), its input and output files. */
+struct group {
+	int first, n;
+	char *in_path, *out_path, *err_path;
+	pid_t pid;
+};
+
+static pid_t start_group(const char *m4, const char *templates, const char *template_text,
+			 const char *template_pops, const struct m4_item *items, struct group *g)
+{
+	struct strbuf sb;
+	char *prelude;
+	pid_t pid;
+	int i;
+
+	sb_init(&sb);
+	for (i = g->first; i < g->first + g->n; i++) {
+		sb_add(&sb, items[i].defs);
+		sb_add(&sb, template_text);
+		add_item_end(&sb, items[i].defs, template_pops);
+	}
+	if (write_text(g->in_path, sb.buf)) {
+		sb_release(&sb);
+		return -1;
+	}
+	sb_release(&sb);
+	prelude = xasprintf("%s/hdrtest.m4", templates);
+	{
+		char *argv[] = { (char *)m4, "-P", "-E", prelude, g->in_path, NULL };
+
+		pid = start_to_files(argv, g->out_path, g->err_path);
+	}
+	free(prelude);
+	return pid;
+}
+
+/* Split a group's output into its items' files: 0, or -1 (nothing said)
+ * when it does not hold one non-empty output per item. */
+static int split_group(const struct m4_item *items, const struct group *g)
+{
+	char *text = read_file(g->out_path, NULL), *p, *end;
+	int i, ret = 0;
+
+	if (!text)
+		return -1;
+	p = text;
+	for (i = 0; i < g->n; i++) {
+		end = strstr(p, ITEM_END);
+		if (!end || end == p) {
+			ret = -1;
+			break;
+		}
+		p = end + strlen(ITEM_END);
+	}
+	if (!ret && *p)
+		ret = -1;
+	for (p = text, i = 0; !ret && i < g->n; i++) {
+		end = strstr(p, ITEM_END);
+		*end = '\0';
+		ret = write_text(items[g->first + i].out_path, p) ? -2 : 0;
+		p = end + strlen(ITEM_END);
+	}
+	free(text);
+	return ret;
+}
+
+int m4_render_many(const char *m4, const char *templates, const char *tmpdir, const char *tmpl,
+		   const struct m4_item *items, int n, int nproc)
+{
+	char *tpath = xasprintf("%s/%s", templates, tmpl), *text = read_file(tpath, NULL);
+	char *ppath = xasprintf("%s/hdrtest.m4", templates), *prelude = read_file(ppath, NULL);
+	struct strbuf pops;
+	struct group *groups;
+	int ngroups, i, j, ret = 0;
+
+	free(tpath);
+	free(ppath);
+	sb_init(&pops);
+	if (text && prelude)
+		add_popdefs(&pops, text, prelude);
+	if (nproc < 1)
+		nproc = 1;
+	ngroups = n < nproc ? n : nproc;
+	groups = xcalloc(ngroups ? ngroups : 1, sizeof(*groups));
+	for (i = 0, j = 0; i < ngroups; i++) {
+		struct group *g = &groups[i];
+
+		g->first = j;
+		g->n = n / ngroups + (i < n % ngroups);
+		j += g->n;
+		g->in_path = xasprintf("%s/group.%d.m4", tmpdir, i);
+		g->out_path = xasprintf("%s/group.%d.out", tmpdir, i);
+		g->err_path = xasprintf("%s/group.%d.err", tmpdir, i);
+		/* a template we cannot read: the single renders say why */
+		g->pid = text && prelude ? start_group(m4, templates, text, pops.buf ? pops.buf : "", items, g) : -1;
+	}
+	for (i = 0; i < ngroups; i++) {
+		struct group *g = &groups[i];
+		int rc = -1;
+
+		if (g->pid > 0) {
+			/* quiet: a failing group is rendered again below,
+			 * item by item, and that says what failed */
+			rc = wait_child(g->pid, "m4");
+			if (rc == 0)
+				rc = split_group(items, g);
+		}
+		if (rc == -2)
+			ret = -1;	/* a write error, already said */
+		for (j = g->first; rc && rc != -2 && !ret && j < g->first + g->n; j++)
+			ret = m4_render(m4, templates, items[j].defs_path, items[j].defs, tmpl,
+					items[j].out_path);
+		free(g->in_path);
+		free(g->out_path);
+		free(g->err_path);
+	}
+	free(groups);
+	free(text);
+	free(prelude);
+	sb_release(&pops);
+	return ret;
 }

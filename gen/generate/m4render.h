@@ -9,8 +9,6 @@
 #ifndef HDRTEST_M4RENDER_H
 #define HDRTEST_M4RENDER_H
 
-#include <sys/types.h>
-
 #include "base/util.h"
 
 void m4_def(struct strbuf *sb, const char *name, const char *value);
@@ -22,23 +20,20 @@ void m4_defi(struct strbuf *sb, const char *name, int value);
 int m4_render(const char *m4, const char *templates, const char *defs_path, const char *defs,
 	      const char *tmpl, const char *out_path);
 
-/* The same for many files, up to max m4 processes at once: add() starts
- * one (first waiting for the oldest when max run), finish() waits for
- * the rest.  Both return -1 once any render failed (after its message);
- * every started m4 is waited for by finish(), which must always be
- * called. */
-struct m4_job {
-	pid_t pid;
-	char *template;
+/* The same for many files (gen: one TU per catalogued header), in at most
+ * nproc m4 processes.  Each process renders a group of items from one
+ * input (every item's defs, then the template), so m4 starts nproc times,
+ * not once per header; the items' data are popped after each one, so an
+ * item never sees another's.  A group that fails is rendered again one
+ * item at a time, for the message that names the item.  defs_path is where
+ * that single render keeps an item's defs.  Returns 0, or -1 after the
+ * first failing item's message. */
+struct m4_item {
+	char *defs_path;
+	char *defs;
 	char *out_path;
 };
-struct m4_batch {
-	struct m4_job *running;
-	int n, max, failed;
-};
-void m4_batch_init(struct m4_batch *b, int max);
-int m4_batch_add(struct m4_batch *b, const char *m4, const char *templates, const char *defs_path,
-		 const char *defs, const char *tmpl, const char *out_path);
-int m4_batch_finish(struct m4_batch *b);
+int m4_render_many(const char *m4, const char *templates, const char *tmpdir, const char *tmpl,
+		   const struct m4_item *items, int n, int nproc);
 
 #endif

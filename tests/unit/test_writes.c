@@ -303,6 +303,100 @@ START_TEST(m4_empty_output_fails)
 }
 END_TEST
 
+/*
+ * A template like tu.c.m4: prose naming its own macro before defining it
+ * (inert in a render of its own), data read back by name.  Items 1 and 3
+ * define X, item 2 does not: it must see no X, and no item another's V.
+ */
+#define MANY_TEMPLATE "m4_divert(-1)\nm4_ht_show(N): shows N.\n" \
+	"m4_define(⟦m4_ht_show⟧, ⟦[m4_eval($1)]⟧)\nm4_divert(0)m4_dnl\n" \
+	"v=m4_ht_show(m4_ht_get(V)) x=m4_ht_get(X)\n"
+
+static char *many_defs(int i)
+{
+	if (i == 1)
+		return xasprintf("m4_divert(-1)\nm4_define(⟦m4_HT_V⟧, ⟦%d⟧)\nm4_divert(0)m4_dnl\n", i);
+	return xasprintf("m4_divert(-1)\nm4_define(⟦m4_HT_V⟧, ⟦%d⟧)\nm4_define(⟦m4_HT_X⟧, ⟦x%d⟧)\n"
+			 "m4_divert(0)m4_dnl\n", i, i);
+}
+
+/* nitems rendered by m4_render_many in nproc m4 processes: its result;
+ * the outputs are DIR/out.I.  *alone says whether any item was rendered
+ * on its own (its defs written to its defs_path): a group fell back. */
+static int render_many(const char *t, int nitems, int nproc, char **diag, int *alone)
+{
+	struct m4_item items[8];
+	int i, ret;
+
+	for (i = 0; i < nitems; i++) {
+		items[i].defs_path = xasprintf("%s/defs.%d.m4", t, i);
+		items[i].defs = many_defs(i);
+		items[i].out_path = xasprintf("%s/out.%d", t, i);
+	}
+	stderr_begin();
+	diag_begin();
+	ret = m4_render_many("m4", t, t, "t.m4", items, nitems, nproc);
+	*diag = diag_end();
+	free(stderr_end());
+	*alone = 0;
+	for (i = 0; i < nitems; i++) {
+		*alone |= file_exists(items[i].defs_path);
+		free(items[i].defs_path);
+		free(items[i].defs);
+		free(items[i].out_path);
+	}
+	return ret;
+}
+
+/* Many items in two m4 processes: each output what a render of its own
+ * gives, byte for byte. */
+START_TEST(m4_many_same_as_one_at_a_time)
+{
+	char *t = templates_with(MANY_TEMPLATE), *diag;
+	int i, alone;
+
+	ck_assert_int_eq(render_many(t, 7, 2, &diag, &alone), 0);
+	ck_assert_str_eq(diag, "");
+	ck_assert_msg(!alone, "a group failed and was rendered item by item");
+	free(diag);
+	for (i = 0; i < 7; i++) {
+		char *defs = many_defs(i), *path = xasprintf("%s/out.%d", t, i), *one = xasprintf("%s/out", t);
+		char *got = slurp(path), *want;
+
+		ck_assert_int_eq(render(t, defs, &diag), 0);
+		free(diag);
+		want = slurp(one);
+		ck_assert_str_eq(got, want);
+		free(want);
+		want = i == 1 ? xstrdup("v=[1] x=\n") : xasprintf("v=[%d] x=x%d\n", i, i);
+		ck_assert_str_eq(got, want);
+		free(want);
+		free(got);
+		free(one);
+		free(path);
+		free(defs);
+	}
+	free(t);
+}
+END_TEST
+
+/* An item that fails in a group is named, as a render of its own names
+ * it; nothing of m4's says it twice. */
+START_TEST(m4_many_names_the_failing_item)
+{
+	char *t = templates_with("m4_divert(0)m4_dnl\nm4_eval(m4_ht_get(V) / (m4_ht_get(V) - 2))\n");
+	char *diag, *want;
+	int alone;
+
+	ck_assert_int_eq(render_many(t, 4, 2, &diag, &alone), -1);
+	want = xasprintf("hdrtest: error: m4 failed (exit 1) rendering %s/t.m4 into %s/out.2\n", t, t);
+	ck_assert_str_eq(diag, want);
+	free(want);
+	free(diag);
+	free(t);
+}
+END_TEST
+
 /* A value that ends m4's quote early cannot run what follows it. */
 START_TEST(m4_def_refuses_quotes)
 {
@@ -465,6 +559,8 @@ Suite *writes_suite(void)
 	tcase_add_test(tc, made_dirs_go_again);
 	suite_add_tcase(s, tc);
 	tcase_add_test(m4, m4_empty_output_fails);
+	tcase_add_test(m4, m4_many_same_as_one_at_a_time);
+	tcase_add_test(m4, m4_many_names_the_failing_item);
 	tcase_add_test(m4, m4_def_refuses_quotes);
 	tcase_add_test(m4, m4_def_refuses_reserved_names);
 	tcase_add_test(m4, m4_template_names_are_reserved);
