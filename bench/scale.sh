@@ -7,6 +7,8 @@
 #   MATRIX     that run's costs.tsv (each cell's mean TU time, mm catalog)
 #   CENSUS     a census run's costs.tsv (bench/census-shards.sh: the TU
 #              times of the census on its cells) and its catalog
+#   TU_MS      instead of CENSUS: the mean core-ms of one census TU on
+#              x86_64/defconfig (bench/census.sh: floor x cores / TUs)
 #   SETUP      seconds a runner spends before its first cell (toolchains,
 #              tree, building hdrtest; default 120)
 #   RUNNERS    the runner counts (default "1 10 40 200"), CORES per runner (2)
@@ -25,23 +27,24 @@ census_cat=${CENSUS_CAT:-out/bench-shards/census.cat}
 setup=${SETUP:-120}
 runners=${RUNNERS:-1 10 40 200}
 cores=${CORES:-2}
+tu_ms=${TU_MS:-}
+[ -z "$tu_ms" ] || census=/dev/null
 for f in "$prepared" "$matrix" "$census" "$census_cat"; do
-	[ -f "$f" ] || { echo "bench/scale.sh: $f: no such file (see the comment at the top)" >&2; exit 1; }
+	[ -e "$f" ] || { echo "bench/scale.sh: $f: no such file (see the comment at the top)" >&2; exit 1; }
 done
 ntu=$(grep '^header ' "$census_cat" | grep -vc ' skip ')
 
-awk -v ntu="$ntu" -v setup="$setup" -v cores="$cores" -v runners="$runners" '
+awk -v tu_ms="$tu_ms" -v ntu="$ntu" -v setup="$setup" -v cores="$cores" -v runners="$runners" '
 FILENAME == ARGV[1] && /^  PREPARED / { for (i = 2; i < NF; i++) if ($(i + 1) == "in") prep[$i] = $(NF - 1); next }
-FILENAME == ARGV[2] && $1 == "prepare" { cells[$2] = 1; next }
-FILENAME == ARGV[2] && $1 == "tu" { msum[$2] += $4; mn[$2]++; next }
-FILENAME == ARGV[3] && $1 == "tu" { csum[$2] += $4; cn[$2]++; next }
+FILENAME == ARGV[2] && $1 == "tu" { cells[$2] = 1; msum[$2] += $4; mn[$2]++; next }
+FILENAME == ARGV[3] && $1 == "tu" && tu_ms == "" { csum[$2] += $4; cn[$2]++; next }
 END {
 	# what each cell costs: prepare (s) and its census TUs (s of one core)
 	np = 0
 	for (c in prep) { ps += prep[c]; np++ }
 	ref = "x86_64/defconfig"
 	refmean = msum[ref] / mn[ref]
-	refcensus = csum[ref] / cn[ref]
+	refcensus = tu_ms != "" ? tu_ms : csum[ref] / cn[ref]
 	C = 0
 	for (c in cells) {
 		C++
