@@ -269,14 +269,18 @@ kmake() {
 	make -C "$tree" O="$work" $kvars "$@" >>"$log" 2>&1
 }
 
-# Every 15 s of a step, from its 5th, one line: the step, and the last
-# thing kbuild said ("CC scripts/mod/devicetable-offsets.s").  It stops
-# when this script is gone too (killed: a background job ignores ^C).
+# Every 15 s of a step, from its 5th (HDRTEST_WATCH_FROM: a test that
+# must see the line on a fast machine says 1), one line: the step, and
+# the last thing kbuild said ("CC scripts/mod/devicetable-offsets.s").
+# It stops when this script is gone too (killed: a background job
+# ignores ^C).
+watch_from=${HDRTEST_WATCH_FROM:-5}
+case $watch_from in [1-9] | 1[0-4]) ;; *) watch_from=5 ;; esac
 watch_step() { # watch_step STEP
 	ws_t=0
 	while sleep 1 && kill -0 $$ 2>/dev/null; do
 		ws_t=$((ws_t + 1))
-		[ $((ws_t % 15)) -eq 5 ] || continue
+		[ $((ws_t % 15)) -eq "$watch_from" ] || continue
 		ws_last=$(tail -n 1 "$log" 2>/dev/null | sed "s|$work/||g; s/^ *//; s/  */ /g" | cut -c1-80)
 		echo "  KBUILD  $tag$arch/$config: $1, $ws_t s${ws_last:+: $ws_last}" >&2
 	done
