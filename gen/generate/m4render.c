@@ -147,11 +147,10 @@ struct group {
 	pid_t pid;
 };
 
-static pid_t start_group(const char *m4, const char *templates, const char *template_text,
+static pid_t start_group(const char *m4, const char *prelude, const char *template_text,
 			 const char *template_pops, const struct m4_item *items, struct group *g)
 {
 	struct strbuf sb;
-	char *prelude;
 	pid_t pid;
 	int i;
 
@@ -166,13 +165,11 @@ static pid_t start_group(const char *m4, const char *templates, const char *temp
 		return -1;
 	}
 	sb_release(&sb);
-	prelude = xasprintf("%s/hdrtest.m4", templates);
 	{
-		char *argv[] = { (char *)m4, "-P", "-E", prelude, g->in_path, NULL };
+		char *argv[] = { (char *)m4, "-P", "-E", (char *)prelude, g->in_path, NULL };
 
 		pid = start_to_files(argv, g->out_path, g->err_path);
 	}
-	free(prelude);
 	return pid;
 }
 
@@ -216,7 +213,6 @@ int m4_render_many(const char *m4, const char *templates, const char *tmpdir, co
 	int ngroups, i, j, ret = 0;
 
 	free(tpath);
-	free(ppath);
 	sb_init(&pops);
 	if (text && prelude)
 		add_popdefs(&pops, text, prelude);
@@ -234,7 +230,7 @@ int m4_render_many(const char *m4, const char *templates, const char *tmpdir, co
 		g->out_path = xasprintf("%s/group.%d.out", tmpdir, i);
 		g->err_path = xasprintf("%s/group.%d.err", tmpdir, i);
 		/* a template we cannot read: the single renders say why */
-		g->pid = text && prelude ? start_group(m4, templates, text, pops.buf ? pops.buf : "", items, g) : -1;
+		g->pid = text && prelude ? start_group(m4, ppath, text, pops.buf ? pops.buf : "", items, g) : -1;
 	}
 	for (i = 0; i < ngroups; i++) {
 		struct group *g = &groups[i];
@@ -259,6 +255,7 @@ int m4_render_many(const char *m4, const char *templates, const char *tmpdir, co
 	free(groups);
 	free(text);
 	free(prelude);
+	free(ppath);
 	sb_release(&pops);
 	return ret;
 }
