@@ -305,8 +305,9 @@ END_TEST
 
 /*
  * A template like tu.c.m4: prose naming its own macro before defining it
- * (inert in a render of its own), data read back by name.  Items 1 and 3
- * define X, item 2 does not: it must see no X, and no item another's V.
+ * (inert in a render of its own), data read back by name.  Every item
+ * but item 1 defines X: item 1 must see no X (item 0's popped), and no
+ * item another's V.
  */
 #define MANY_TEMPLATE "m4_divert(-1)\nm4_ht_show(N): shows N.\n" \
 	"m4_define(⟦m4_ht_show⟧, ⟦[m4_eval($1)]⟧)\nm4_divert(0)m4_dnl\n" \
@@ -381,7 +382,7 @@ START_TEST(m4_many_same_as_one_at_a_time)
 END_TEST
 
 /* An item that fails in a group is named, as a render of its own names
- * it; nothing of m4's says it twice. */
+ * it. */
 START_TEST(m4_many_names_the_failing_item)
 {
 	char *t = templates_with("m4_divert(0)m4_dnl\nm4_eval(m4_ht_get(V) / (m4_ht_get(V) - 2))\n");
