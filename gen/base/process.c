@@ -17,8 +17,10 @@ static pid_t spawn(char *const argv[], int fd, int errfd)
 	pid_t pid = vfork();
 
 	if (pid == 0) {
-		dup2(fd, 1);
-		close(fd);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			close(fd);
+		}
 		if (errfd >= 0) {
 			dup2(errfd, 2);
 			close(errfd);
@@ -85,5 +87,18 @@ int run_to_file(char *const argv[], const char *out_path)
 
 	if (pid < 0)
 		return -1;
+	return wait_child(pid, argv[0]);
+}
+
+int run_program(char *const argv[])
+{
+	pid_t pid;
+
+	fflush(NULL);
+	pid = spawn(argv, -1, -1);
+	if (pid < 0) {
+		error("fork: %s", strerror(errno));
+		return -1;
+	}
 	return wait_child(pid, argv[0]);
 }

@@ -20,4 +20,9 @@ pid_t start_to_file(char *const argv[], const char *out_path);
 pid_t start_to_files(char *const argv[], const char *out_path, const char *err_path);
 int wait_child(pid_t pid, const char *what);
 
+/* Run argv[0] with this process's stdout and stderr (a step whose words
+ * are the user's to read: a script, hdrtest run); its exit status as
+ * run_to_file() returns it. */
+int run_program(char *const argv[]);
+
 #endif

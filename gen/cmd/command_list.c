@@ -10,6 +10,7 @@
 
 const struct command *const commands[] = {
 	&cmd_run,
+	&cmd_series,
 	&cmd_plan,
 	&cmd_gen,
 	&cmd_report,

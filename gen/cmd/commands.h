@@ -58,6 +58,7 @@ struct command {
 };
 
 extern const struct command cmd_run;
+extern const struct command cmd_series;
 extern const struct command cmd_plan;
 extern const struct command cmd_gen;
 extern const struct command cmd_report;

@@ -317,7 +317,7 @@ int write_summary(FILE *f, const struct run_results *r)
  * NEL, U+2028 and U+2029).  In a result line's directive a '#' gets a
  * backslash, as in TAP 14: kunit.py reads any " # SKIP" on the line as the
  * directive, and an error would count as a skip. */
-static void ktap_put(struct strbuf *sb, const char *s, int in_directive)
+void ktap_put(struct strbuf *sb, const char *s, int in_directive)
 {
 	for (; *s; s++) {
 		unsigned char c = *s;

@@ -50,6 +50,9 @@ void write_table(FILE *f, const struct run_results *r);
 void write_failures(FILE *f, const struct run_results *r);
 void write_distinct_failures(FILE *f, const struct run_results *r);
 char *render_ktap(const struct run_results *r);
+/* s as one line of KTAP text (every line break kunit.py knows a space),
+ * with a backslash before each '#' when in_directive (after " # "). */
+void ktap_put(struct strbuf *sb, const char *s, int in_directive);
 char *render_tsv(const struct run_results *r);
 char *render_junit(const struct run_results *r);
 

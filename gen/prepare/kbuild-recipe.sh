@@ -64,19 +64,31 @@ kbuild_recipe() {
 			>>"$log" 2>&1 || failed "merge_config.sh failed: $(first_error)"
 		kstep "make olddefconfig" olddefconfig || failed "kbuild 'make olddefconfig' failed: $(first_error)"
 	fi
-	# One make for both: kbuild runs 'prepare' before any single object.
+	kbuild_object
+}
+
+# prepare and $object in one make (kbuild runs 'prepare' before any single
+# object); when the tree itself does not build $object under this config,
+# prepare alone, and the TUs take kbuild's flags from kernel/bounds.s,
+# which 'make prepare' compiled with them.
+kbuild_object() {
+	object=mm/mmzone.o
+	rm -f "$work/.hdrtest-note"
 	if ! kstep "make prepare $object" "$object"; then
 		if grep -q 'No space left on device' "$log"; then
 			failed "kbuild 'make $object' failed: $(first_error)"
 		fi
-		# Which failed: prepare, or only the object?
 		kstep "make prepare" prepare || failed "kbuild 'make prepare' failed: $(first_error)"
-		# The tree itself does not build under this config.  The TUs
-		# still get kbuild's flags, from the file 'make prepare'
-		# compiled with them.
 		put "$work/.hdrtest-note" "kbuild itself fails to build $object here: $(first_error)" ||
 			failed "cannot write $work/.hdrtest-note"
 		object=kernel/bounds.s
 	fi
 	put "$work/.hdrtest-object" "$object" || failed "cannot write $work/.hdrtest-object"
+}
+
+# A moving tree's dir (a series' scratch tree, one patch further): kbuild
+# brings it up to date in place, as a developer's O= dir after an edit;
+# it rebuilds only what the change reaches.  $work is the dir itself.
+kbuild_update() {
+	kbuild_object
 }

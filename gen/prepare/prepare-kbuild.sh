@@ -147,6 +147,17 @@ else
 	tree_id="mtime $(stat -c %Y "$tree/Makefile")"
 fi
 
+# A series' scratch tree (hdrtest series) moves from patch to patch at one
+# path: its dir is keyed without the tree's identity, which it records in
+# .hdrtest-tree-id instead, and kbuild brings it up to date in place when
+# the tree moved, as it does a developer's O= dir after an edit.
+moving=
+key_tree_id=$tree_id
+if [ -f "$tree/.hdrtest-series.applied" ]; then
+	moving=1
+	key_tree_id="moving (a series' scratch tree)"
+fi
+
 kvars="ARCH=$karch"
 [ -z "$cross" ] || kvars="$kvars CROSS_COMPILE=$cross"
 [ -z "$llvm" ] || kvars="$kvars LLVM=$llvm"
@@ -156,7 +167,7 @@ recipe=$(cat "$here/kbuild-recipe.sh")
 # The key of $config with $fragment (the seed's key is this cell's with
 # the seed's config and no fragment), and the dir it names.
 key_text_of() {
-	printf '%s\n' "tree $tree" "tree-id $tree_id" "make $kvars" "base $base" \
+	printf '%s\n' "tree $tree" "tree-id $key_tree_id" "make $kvars" "base $base" \
 		"compiler $cc_version" "object $object" "$(fragment_file)" "$recipe"
 }
 kdir_of() { # kdir_of KEYTEXT
@@ -178,7 +189,12 @@ complete() {
 	printf '%s\n' "$key_text" | cmp -s - "$1/.hdrtest-prepared"
 }
 
-if complete "$kdir"; then
+# A moving tree's dir is up to date while it has seen this tree.
+current() {
+	[ -z "$moving" ] || [ "$(cat "$1/.hdrtest-tree-id" 2>/dev/null)" = "$tree_id" ]
+}
+
+if complete "$kdir" && current "$kdir"; then
 	echo "  REUSE   $tag$arch/$config" >&2
 	write_prepared "kdir=$kdir"
 	exit 0
@@ -194,10 +210,14 @@ if ! flock -n 9; then
 	echo "  WAIT    $tag$arch/$config: another run is preparing $kdir" >&2
 	flock 9
 fi
-if complete "$kdir"; then
+if complete "$kdir" && current "$kdir"; then
 	write_prepared "kdir=$kdir"
 	exit 0
 fi
+
+# The moving tree moved: kbuild brings its dir up to date in place.
+update=
+! complete "$kdir" || update=1
 
 # Looked up only now that this dir is to be built (a REUSE needs
 # neither): a derived config starts from its seed's dir when that is
@@ -207,7 +227,7 @@ fi
 # measures both ways; a way out if a seed is ever suspected).
 seeds=${HDRTEST_PREPARE_SEEDS:-1}
 seed_dir=
-if [ -n "${seed:-}" ] && [ "$seeds" != 0 ]; then
+if [ -z "$update" ] && [ -n "${seed:-}" ] && [ "$seeds" != 0 ]; then
 	seed_text=$(config=$seed fragment= && key_text_of)
 	seed_kdir=$(config=$seed && kdir_of "$seed_text")
 	! printf '%s\n' "$seed_text" | cmp -s - "$seed_kdir/.hdrtest-prepared" || seed_dir=$seed_kdir
@@ -220,7 +240,7 @@ fi
 # matter: kbuild rebuilds a tool whose command differs.
 host_dir=
 tree_lines=$(printf '%s\n' "$key_text" | sed '/^make /,$d')
-if [ -z "$seed_dir" ] && [ "$seeds" != 0 ]; then
+if [ -z "$update" ] && [ -z "$seed_dir" ] && [ "$seeds" != 0 ]; then
 	for d in "$cache"/kbuild/*; do
 		case $d in *.tmp.*) continue ;; esac
 		[ -f "$d/.hdrtest-prepared" ] && [ -d "$d/scripts" ] || continue
@@ -236,13 +256,23 @@ fi
 
 # Under the lock nobody else builds this dir: what is there is the debris
 # of an interrupted run.
-rm -rf "$kdir" "$kdir".tmp.*
-work=$kdir.tmp.$$
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work"
-log=$work/hdrtest-prepare.log
+# (a dir being updated is kbuild's to change: it is not complete until
+# that is done, and a failure leaves it to be built again from nothing)
+if [ -n "$update" ]; then
+	work=$kdir
+	rm -f "$kdir/.hdrtest-prepared" || die "cannot write in $kdir"
+	log=$work/hdrtest-prepare.log
+	: > "$log"
+	echo "  UPDATE  $tag$arch/$config in $kdir" >&2
+else
+	rm -rf "$kdir" "$kdir".tmp.*
+	work=$kdir.tmp.$$
+	trap 'rm -rf "$work"' EXIT
+	mkdir -p "$work"
+	log=$work/hdrtest-prepare.log
+	echo "  PREPARE $tag$arch/$config in $kdir" >&2
+fi
 celllog=$cell/prepare.log
-echo "  PREPARE $tag$arch/$config in $kdir" >&2
 start=$(date +%s)
 
 # The first error kbuild printed, with the tree's path taken off.
@@ -304,13 +334,22 @@ put() { # put FILE TEXT
 	printf '%s\n' "$2" > "$1" && [ "$(cat "$1")" = "$2" ]
 }
 
+if [ -n "$update" ]; then
+	kbuild_update
+	put "$work/.hdrtest-tree-id" "$tree_id" && printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
+		failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
+	echo "  UPDATED $tag$arch/$config in $(( $(date +%s) - start )) s" >&2
+	write_prepared "kdir=$kdir"
+	exit 0
+fi
 kbuild_recipe
 # What the dir cost to build, which a reuse of it does not: shards are
 # balanced by this, the cost on a runner that has not got it
 # (gen/run/run.c).  Only a hint: a dir without it costs the time its
 # check took.
 echo "$(( ($(date +%s) - start) * 1000 ))" > "$work/.hdrtest-prepare-ms" 2>/dev/null || :
-printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
+{ [ -z "$moving" ] || put "$work/.hdrtest-tree-id" "$tree_id"; } &&
+	printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
 	failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
 mv "$work" "$kdir" || failed "cannot rename $work to $kdir"
 trap - EXIT

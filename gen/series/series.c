@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/* hdrtest series: see series.h. */
+#include "series/series.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/hash.h"
+#include "base/process.h"
+#include "base/util.h"
+#include "cmd/commands.h"
+#include "scan/scan.h"
+#include "series/series_report.h"
+#include "series/step_catalog.h"
+#include "series/steps.h"
+
+/* Whether the tree is a git work tree (RANGE, or a series with a base-commit). */
+static int is_git_tree(const char *tree)
+{
+	char *p = xasprintf("%s/.git", tree);
+	struct stat st;
+	int yes = !stat(p, &st);
+
+	free(p);
+	return yes;
+}
+
+/* Move the scratch tree to step s; 0, or -1 (the script said why). */
+static int make_step_tree(const struct series_opts *o, const struct series *se, int s, const char *scratch,
+			  const char *id, int git_base)
+{
+	const struct series_step *st = &se->steps[s];
+	char *stamp = xasprintf("hdrtest series %s at %s %s", id, st->num, st->commit ? st->commit : st->name);
+	char *argv[8];
+	int rc;
+
+	argv[0] = (char *)o->script;
+	if (s == 0 && st->commit) {
+		argv[1] = "git-reset", argv[2] = (char *)o->tree, argv[3] = (char *)scratch;
+		argv[4] = st->commit, argv[5] = stamp, argv[6] = NULL;
+	} else if (s == 0 && git_base) {
+		argv[1] = "git-reset", argv[2] = (char *)o->tree, argv[3] = (char *)scratch;
+		argv[4] = se->base_commit, argv[5] = stamp, argv[6] = NULL;
+	} else if (s == 0) {
+		argv[1] = "reset", argv[2] = (char *)o->tree, argv[3] = (char *)scratch;
+		argv[4] = stamp, argv[5] = NULL;
+	} else if (st->commit) {
+		argv[1] = "git-apply", argv[2] = (char *)scratch, argv[3] = st->commit;
+		argv[4] = stamp, argv[5] = NULL;
+	} else {
+		argv[1] = "apply", argv[2] = (char *)scratch, argv[3] = st->patch;
+		argv[4] = stamp, argv[5] = NULL;
+	}
+	rc = run_program(argv);
+	free(stamp);
+	return rc == 0 ? 0 : -1;
+}
+
+/* The step's OUT starts as the step before's: its TUs' results, depfiles
+ * and stamps, which the run keeps where nothing they read changed. */
+static int copy_step_out(const char *from, const char *to)
+{
+	char *src = xasprintf("%s/.", from);
+	char *argv[] = { "cp", "-a", src, (char *)to, NULL };
+	int rc;
+
+	if (remove_tree(to) || mkdirs(to)) {
+		error("cannot make %s afresh: %s", to, strerror(errno));
+		free(src);
+		return -1;
+	}
+	rc = run_program(argv);
+	free(src);
+	if (rc) {
+		error("cannot copy %s to %s", from, to);
+		return -1;
+	}
+	return 0;
+}
+
+/* hdrtest run on the step's tree and catalog, its table in OUT/NNNN/run.log;
+ * its exit status, or -1. */
+static int run_step(const struct series_opts *o, const char *self, const char *scratch, const char *dir,
+		    char **paths, int npaths)
+{
+	char **argv = NULL, *log = xasprintf("%s/run.log", dir);
+	int n = 0, i, rc;
+	const char *fixed[] = { self, "run", "--out", dir, "--tree", scratch, "--cache", o->cache, "--archs", o->archs,
+				"--configs", o->configs, "--templates", o->templates, "--m4", o->m4 };
+
+	for (i = 0; i < (int)(sizeof(fixed) / sizeof(fixed[0])); i++)
+		*(char **)push(&argv, &n, sizeof(char *)) = (char *)fixed[i];
+	if (o->jobs) {
+		*(char **)push(&argv, &n, sizeof(char *)) = "--jobs";
+		*(char **)push(&argv, &n, sizeof(char *)) = (char *)o->jobs;
+	}
+	for (i = 0; i < npaths; i++)
+		*(char **)push(&argv, &n, sizeof(char *)) = paths[i];
+	*(char **)push(&argv, &n, sizeof(char *)) = NULL;
+	rc = run_to_file(argv, log);
+	free(argv);
+	free(log);
+	return rc;
+}
+
+/* The scratch tree's place: one per (base, series) or git tree, so that
+ * a new version of the series reuses the kbuild dirs of the last one. */
+static char *scratch_id(const struct series_opts *o)
+{
+	char tree[PATH_MAX], patches[PATH_MAX];
+	uint64_t h = HASH_INIT;
+	const char *t = realpath(o->tree, tree) ? tree : o->tree;
+	const char *p = o->patches && realpath(o->patches, patches) ? patches : o->patches ? o->patches : "git";
+
+	h = hash_bytes(h, t, strlen(t) + 1);
+	h = hash_bytes(h, p, strlen(p) + 1);
+	return hash_hex(h);
+}
+
+static char *read_or_null(const char *path)
+{
+	return read_file(path, NULL);
+}
+
+/* The series report from the steps' files; writes it into OUT and prints
+ * the summary.  Returns the exit status. */
+static int report(const struct series_opts *o, const struct series *se, int nrun, int stopped, const char *why)
+{
+	struct series_report r;
+	char *path, *text;
+	int s, ret = CMD_OK, introduced = 0, i;
+
+	series_report_init(&r, se);
+	r.stopped = stopped;
+	r.stop_reason = why ? xstrdup(why) : NULL;
+	for (s = 0; s < nrun; s++) {
+		char *res_path = xasprintf("%s/%s/results.tsv", o->out, se->steps[s].num);
+		char *mv_path = xasprintf("%s/%s/moves.tsv", o->out, se->steps[s].num);
+		char *fl_path = xasprintf("%s/%s/failures.txt", o->out, se->steps[s].num);
+		char *res = read_or_null(res_path), *mv = read_or_null(mv_path), *fl = read_or_null(fl_path);
+
+		if (!res) {
+			error("%s: %s (the step's run wrote no results)", res_path, strerror(errno));
+			ret = CMD_ERROR;
+		} else if (series_report_add_step(&r, s, res, mv, fl, res_path)) {
+			ret = CMD_ERROR;
+		}
+		free(res);
+		free(mv);
+		free(fl);
+		free(fl_path);
+		free(res_path);
+		free(mv_path);
+	}
+	if (!nrun)
+		r.nsteps = 0;
+	series_report_analyse(&r);
+	for (i = 0; i < r.nspans; i++)
+		introduced |= r.spans[i].first > 0;
+	{
+		const char *names[] = { "summary.txt", "series.tsv", "series.ktap", "series.html" };
+		char *texts[4] = { series_summary_text(&r), series_tsv(&r), series_ktap(&r), series_html(&r) };
+		char *paths[4];
+
+		for (i = 0; i < 4; i++)
+			paths[i] = xasprintf("%s/%s", o->out, names[i]);
+		if (write_files_atomic(4, (const char *const *)paths, (const char *const *)texts))
+			ret = CMD_ERROR;
+		fputs(texts[0], stdout);
+		for (i = 0; i < 4; i++) {
+			free(paths[i]);
+			free(texts[i]);
+		}
+	}
+	for (s = 0; s < r.nsteps; s++) {
+		char *url = o->url ? xasprintf("%s#p%s", o->url, se->steps[s].num) :
+				     xasprintf("file://%s/series.html#p%s", o->out, se->steps[s].num);
+
+		path = xasprintf("%s/%s/review.json", o->out, se->steps[s].num);
+		text = series_review_json(&r, s, url);
+		if (write_file_atomic(path, text))
+			ret = CMD_ERROR;
+		free(text);
+		free(path);
+		free(url);
+	}
+	printf("hdrtest series: %s/summary.txt, series.ktap, series.html; per patch NNNN/results.tsv and review.json\n",
+	       o->out);
+	series_report_free(&r);
+	if (ret == CMD_OK && (stopped >= 0))
+		ret = CMD_ERROR;
+	if (ret == CMD_OK && introduced)
+		ret = CMD_FAILED;
+	return ret;
+}
+
+int series_run(const struct series_opts *o)
+{
+	struct series se;
+	char self[PATH_MAX], *id = NULL, *scratch = NULL, *why = NULL;
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int s, nrun = 0, stopped = -1, ret = CMD_ERROR, git_base = 0;
+
+	if (len <= 0) {
+		error("cannot find hdrtest's own path (/proc/self/exe): %s", strerror(errno));
+		return CMD_ERROR;
+	}
+	self[len] = '\0';
+	if (o->range ? series_from_git(o->tree, o->range, &se) : series_from_dir(o->patches, &se))
+		return CMD_ERROR;
+	/* a format-patch --base series on a git tree starts at its base commit */
+	git_base = !o->range && se.base_commit && is_git_tree(o->tree);
+	if (mkdirs(o->out)) {
+		error("cannot create %s: %s", o->out, strerror(errno));
+		goto out;
+	}
+	id = scratch_id(o);
+	scratch = xasprintf("%s/series/%s/tree", o->cache, id);
+	printf("hdrtest series: %d patches on %s%s%s, in %s\n", se.n - 1, o->tree,
+	       git_base ? " at base-commit " : "", git_base ? se.base_commit : "", scratch);
+	for (s = 0; s < se.n; s++) {
+		const struct series_step *st = &se.steps[s];
+		char *dir = xasprintf("%s/%s", o->out, st->num), **paths = NULL;
+		struct scan_index *ix;
+		int rc, i;
+
+		printf("  STEP    %s %s\n", st->num, st->subject);
+		fflush(stdout);
+		if (make_step_tree(o, &se, s, scratch, id, git_base)) {
+			stopped = s;
+			why = xasprintf("%s does not apply (or cannot be checked out) on the tree of the steps before it",
+					st->patch ? st->patch : st->name);
+			error("%s: the series stops here; the steps before it keep their results", why);
+			free(dir);
+			break;
+		}
+		if (s > 0) {
+			char *prev = xasprintf("%s/%s", o->out, se.steps[s - 1].num);
+
+			rc = copy_step_out(prev, dir);
+			free(prev);
+			if (rc) {
+				free(dir);
+				goto out;
+			}
+		}
+		ix = scan_tree(scratch);
+		if (!ix || step_catalog_write(o->cat, o->catalog_files, o->ncatalog_files, ix, dir, &paths)) {
+			scan_free(ix);
+			free(dir);
+			goto out;
+		}
+		scan_free(ix);
+		rc = run_step(o, self, scratch, dir, paths, o->ncatalog_files);
+		for (i = 0; i < o->ncatalog_files; i++)
+			free(paths[i]);
+		free(paths);
+		if (rc < 0 || rc > 1) {
+			error("the run of step %s failed (exit %d): see %s/run.log", st->num, rc, dir);
+			free(dir);
+			goto out;
+		}
+		{
+			char *tail = xasprintf("%s/report.txt", dir), *line = NULL, *text = read_file(tail, NULL);
+
+			if (text) {
+				char *end = text + strlen(text);
+
+				while (end > text && end[-1] == '\n')
+					*--end = '\0';
+				line = strrchr(text, '\n');
+				printf("          %s\n", line ? line + 1 : text);
+			}
+			free(text);
+			free(tail);
+		}
+		nrun = s + 1;
+		free(dir);
+	}
+	ret = report(o, &se, nrun, stopped, why);
+out:
+	free(why);
+	free(id);
+	free(scratch);
+	series_free(&se);
+	return ret;
+}
