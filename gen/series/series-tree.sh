@@ -90,7 +90,7 @@ apply)
 	[ -f "$patch" ] || die "$patch: no such file"
 	# recorded first: a patch that fails half-way is undone by the next reset
 	patch_files "$patch" >> "$scratch/$touched"
-	if ! out=$(cd "$scratch" && patch -p1 -F0 -N --dry-run -s -i "$patch" 2>&1 </dev/null); then
+	if ! out=$(cd "$scratch" && patch -p1 -F0 -N --dry-run -i "$patch" 2>&1 </dev/null); then
 		echo "hdrtest: error: $patch does not apply to the tree of the steps before it:" >&2
 		printf '%s\n' "$out" | sed 's/^/  /' >&2
 		exit 1

@@ -46,5 +46,6 @@ Suite *catalog_init_suite(void);
 Suite *uptodate_suite(void);
 Suite *jobserver_suite(void);
 Suite *pool_suite(void);
+Suite *series_suite(void);
 
 #endif
