@@ -34,6 +34,10 @@
 #                          on x86_64/defconfig, harness against the floor
 #   census in shards       bench/census-shards.sh: the census on x86_64 and
 #                          arm64 defconfig as 4 shards merged, against one run
+#   series                 bench/series.sh: make series on the seed
+#                          series (base + 15 patches) on x86_64 and arm64
+#                          defconfig, against each of its 16 trees tested
+#                          on its own from an empty kbuild cache (goal <= 0.3)
 #   scale                  bench/scale.sh: the census over the matrix on 1,
 #                          10, 40 and 200 runners, from the costs measured
 #
@@ -231,5 +235,7 @@ echo
 bench/census.sh
 echo
 bench/census-shards.sh
+echo
+bench/series.sh
 echo
 PREPARED=$logs/cold.log MATRIX=$out/costs.tsv bench/scale.sh

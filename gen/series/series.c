@@ -3,11 +3,14 @@
 #include "series/series.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/files.h"
@@ -109,18 +112,80 @@ static int run_step(const struct series_opts *o, const char *self, const char *s
 	return rc;
 }
 
-/* The scratch tree's place: one per (base, series) or git tree, so that
- * a new version of the series reuses the kbuild dirs of the last one. */
+/* The scratch tree's place: one per base tree (or git tree), whatever the
+ * series, so that a new version of a series, or another series on the
+ * same base, starts from kbuild dirs that only need to follow what
+ * differs. */
 static char *scratch_id(const struct series_opts *o)
 {
-	char tree[PATH_MAX], patches[PATH_MAX];
+	char tree[PATH_MAX];
 	uint64_t h = HASH_INIT;
 	const char *t = realpath(o->tree, tree) ? tree : o->tree;
-	const char *p = o->patches && realpath(o->patches, patches) ? patches : o->patches ? o->patches : "git";
 
 	h = hash_bytes(h, t, strlen(t) + 1);
-	h = hash_bytes(h, p, strlen(p) + 1);
+	h = hash_bytes(h, o->range ? "git" : "patches", o->range ? 4 : 8);
 	return hash_hex(h);
+}
+
+/* One series run at a time on a scratch tree: the lock is held until
+ * this process ends.  0, or -1 after an error message. */
+static int lock_scratch(const char *scratch)
+{
+	char *path = xasprintf("%s.lock", scratch), *dir = xstrdup(scratch);
+	int fd;
+
+	*strrchr(dir, '/') = '\0';
+	if (mkdirs(dir) || (fd = open(path, O_WRONLY | O_CREAT, 0666)) < 0) {
+		error("cannot create %s: %s", path, strerror(errno));
+		free(path);
+		free(dir);
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		printf("  WAIT    another series run is using %s\n", scratch);
+		fflush(stdout);
+		if (flock(fd, LOCK_EX)) {
+			error("cannot lock %s: %s", path, strerror(errno));
+			close(fd);
+			free(path);
+			free(dir);
+			return -1;
+		}
+	}
+	free(path);
+	free(dir);
+	return 0;	/* fd stays open: the lock is ours until exit */
+}
+
+/* The step's catalog, kept with its results: what its run tested. */
+static int keep_step_catalog(char **paths, int n, const char *dir)
+{
+	char **copies = xcalloc((size_t)n + 1, sizeof(char *)), **texts = xcalloc((size_t)n + 1, sizeof(char *));
+	char *catdir = xasprintf("%s/catalog", dir);
+	int i, ret = -1;
+
+	if (mkdirs(catdir)) {
+		error("cannot create %s: %s", catdir, strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		texts[i] = read_file(paths[i], NULL);
+		if (!texts[i]) {
+			error("cannot read %s: %s", paths[i], strerror(errno));
+			goto out;
+		}
+		copies[i] = xasprintf("%s/%s", catdir, strrchr(paths[i], '/') + 1);
+	}
+	ret = write_files_atomic(n, (const char *const *)copies, (const char *const *)texts);
+out:
+	for (i = 0; i < n; i++) {
+		free(copies[i]);
+		free(texts[i]);
+	}
+	free(copies);
+	free(texts);
+	free(catdir);
+	return ret;
 }
 
 static char *read_or_null(const char *path)
@@ -200,11 +265,95 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 	return ret;
 }
 
+/* What every step shares. */
+struct step_env {
+	const char *self;	/* hdrtest's own path, for hdrtest run */
+	const char *scratch;	/* the series' tree */
+	const char *id;		/* the scratch tree's id, in each step's stamp */
+	const char *catdir;	/* the catalog each step's run reads */
+	int git_base;		/* the base is the series' base-commit in the git tree */
+};
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The last line of the step's report.txt and the step's wall time,
+ * printed under its STEP line. */
+static void print_step_tally(const char *dir, double start)
+{
+	char *path = xasprintf("%s/report.txt", dir), *text = read_file(path, NULL), *end, *line;
+
+	if (text) {
+		end = text + strlen(text);
+		while (end > text && end[-1] == '\n')
+			*--end = '\0';
+		line = strrchr(text, '\n');
+		printf("          %s (%.0f s)\n", line ? line + 1 : text, seconds_now() - start);
+	}
+	free(text);
+	free(path);
+}
+
+/* One step: its tree, its OUT (from the step before's), its catalog, its
+ * run.  0 done, 1 the step's tree cannot be made (the series stops
+ * there), -1 after an error message. */
+static int one_step(const struct series_opts *o, const struct series *se, int s, const struct step_env *env)
+{
+	const struct series_step *st = &se->steps[s];
+	char *dir = xasprintf("%s/%s", o->out, st->num), *moves = xasprintf("%s/moves.tsv", dir), **paths = NULL;
+	struct scan_index *ix = NULL;
+	double start = seconds_now();
+	int ret = -1, rc, i;
+
+	printf("  STEP    %s %s\n", st->num, st->subject);
+	fflush(stdout);
+	if (make_step_tree(o, se, s, env->scratch, env->id, env->git_base)) {
+		ret = 1;
+		goto out;
+	}
+	if (s > 0) {
+		char *prev = xasprintf("%s/%s", o->out, se->steps[s - 1].num);
+
+		rc = copy_step_out(prev, dir);
+		free(prev);
+		if (rc)
+			goto out;
+	} else if (mkdirs(dir)) {
+		error("cannot create %s: %s", dir, strerror(errno));
+		goto out;
+	}
+	ix = scan_tree(env->scratch);
+	if (!ix || step_catalog_write(o->cat, o->catalog_files, o->ncatalog_files, ix, env->catdir, moves, &paths) ||
+	    keep_step_catalog(paths, o->ncatalog_files, dir))
+		goto out;
+	rc = run_step(o, env->self, env->scratch, dir, paths, o->ncatalog_files);
+	if (rc < 0 || rc > 1) {
+		error("the run of step %s failed (exit %d): see %s/run.log", st->num, rc, dir);
+		goto out;
+	}
+	print_step_tally(dir, start);
+	ret = 0;
+out:
+	for (i = 0; paths && i < o->ncatalog_files; i++)
+		free(paths[i]);
+	free(paths);
+	scan_free(ix);
+	free(moves);
+	free(dir);
+	return ret;
+}
+
 int series_run(const struct series_opts *o)
 {
 	struct series se;
-	char self[PATH_MAX], *id = NULL, *scratch = NULL, *why = NULL;
+	char self[PATH_MAX], *id = NULL, *scratch = NULL, *why = NULL, *catdir = NULL;
 	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	struct step_env env = { 0 };
 	int s, nrun = 0, stopped = -1, ret = CMD_ERROR, git_base = 0;
 
 	if (len <= 0) {
@@ -220,72 +369,44 @@ int series_run(const struct series_opts *o)
 		error("cannot create %s: %s", o->out, strerror(errno));
 		goto out;
 	}
+	/* the catalog the step's run reads: one path for every step */
+	catdir = xasprintf("%s/catalog", o->out);
 	id = scratch_id(o);
 	scratch = xasprintf("%s/series/%s/tree", o->cache, id);
+	if (lock_scratch(scratch))
+		goto out;
+	env.self = self;
+	env.scratch = scratch;
+	env.id = id;
+	env.catdir = catdir;
+	env.git_base = git_base;
 	printf("hdrtest series: %d patches on %s%s%s, in %s\n", se.n - 1, o->tree,
 	       git_base ? " at base-commit " : "", git_base ? se.base_commit : "", scratch);
 	for (s = 0; s < se.n; s++) {
-		const struct series_step *st = &se.steps[s];
-		char *dir = xasprintf("%s/%s", o->out, st->num), **paths = NULL;
-		struct scan_index *ix;
-		int rc, i;
+		int rc = one_step(o, &se, s, &env);
 
-		printf("  STEP    %s %s\n", st->num, st->subject);
-		fflush(stdout);
-		if (make_step_tree(o, &se, s, scratch, id, git_base)) {
+		if (rc < 0)
+			goto out;
+		if (rc > 0) {
 			stopped = s;
 			why = xasprintf("%s does not apply (or cannot be checked out) on the tree of the steps before it",
-					st->patch ? st->patch : st->name);
+					se.steps[s].patch ? se.steps[s].patch : se.steps[s].name);
 			error("%s: the series stops here; the steps before it keep their results", why);
-			free(dir);
+			/* no step from here on ran: an earlier run's results of them would mislead */
+			for (; s < se.n; s++) {
+				char *dir = xasprintf("%s/%s", o->out, se.steps[s].num);
+
+				remove_tree(dir);
+				free(dir);
+			}
 			break;
 		}
-		if (s > 0) {
-			char *prev = xasprintf("%s/%s", o->out, se.steps[s - 1].num);
-
-			rc = copy_step_out(prev, dir);
-			free(prev);
-			if (rc) {
-				free(dir);
-				goto out;
-			}
-		}
-		ix = scan_tree(scratch);
-		if (!ix || step_catalog_write(o->cat, o->catalog_files, o->ncatalog_files, ix, dir, &paths)) {
-			scan_free(ix);
-			free(dir);
-			goto out;
-		}
-		scan_free(ix);
-		rc = run_step(o, self, scratch, dir, paths, o->ncatalog_files);
-		for (i = 0; i < o->ncatalog_files; i++)
-			free(paths[i]);
-		free(paths);
-		if (rc < 0 || rc > 1) {
-			error("the run of step %s failed (exit %d): see %s/run.log", st->num, rc, dir);
-			free(dir);
-			goto out;
-		}
-		{
-			char *tail = xasprintf("%s/report.txt", dir), *line = NULL, *text = read_file(tail, NULL);
-
-			if (text) {
-				char *end = text + strlen(text);
-
-				while (end > text && end[-1] == '\n')
-					*--end = '\0';
-				line = strrchr(text, '\n');
-				printf("          %s\n", line ? line + 1 : text);
-			}
-			free(text);
-			free(tail);
-		}
 		nrun = s + 1;
-		free(dir);
 	}
 	ret = report(o, &se, nrun, stopped, why);
 out:
 	free(why);
+	free(catdir);
 	free(id);
 	free(scratch);
 	series_free(&se);

@@ -93,13 +93,12 @@ static int count_lines(const char *text)
 }
 
 int step_catalog_write(const struct catalog *cat, char **files, int n, const struct scan_index *ix,
-		       const char *dir, char ***paths)
+		       const char *catdir, const char *moves_path, char ***paths)
 {
 	struct drift_report *rep = drift_check(cat, ix);
 	struct left_out *lo = xcalloc((size_t)n + 1, sizeof(*lo));
 	char **texts = xcalloc((size_t)n + 1, sizeof(char *));
 	char **out = xcalloc((size_t)n + 2, sizeof(char *));
-	char *catdir = xasprintf("%s/catalog", dir);
 	struct strbuf notes;
 	int i, j, ret = -1;
 
@@ -160,7 +159,7 @@ int step_catalog_write(const struct catalog *cat, char **files, int n, const str
 		free(texts[i]);
 		texts[i] = text;
 	}
-	out[n] = xasprintf("%s/moves.tsv", dir);
+	out[n] = xstrdup(moves_path);
 	texts[n] = sb_detach(&notes);
 	ret = write_files_atomic(n + 1, (const char *const *)out, (const char *const *)texts);
 out:
@@ -170,7 +169,6 @@ out:
 	}
 	free(texts);
 	free(lo);
-	free(catdir);
 	sb_release(&notes);
 	drift_report_free(rep);
 	free(out[n]);

@@ -23,15 +23,16 @@
 #include "model/catalog.h"
 #include "scan/scan.h"
 
-/* Write DIR/catalog/NAME for each of the catalog's files files[0..n)
- * (NAME its base name; "I-NAME" when two share one), and DIR/moves.tsv:
+/* Write CATDIR/NAME for each of the catalog's files files[0..n) (NAME its
+ * base name; "I-NAME" when two share one), and moves_path:
  * "HEADER<TAB>SYMBOL<TAB>STATUS<TAB>WHERE" a line, SYMBOL "-" for the
- * header itself, WHERE "-" when there is nothing to say.  Each file is
- * replaced only when its bytes change (a step whose catalog is the last
- * step's does not generate its TUs again).  *paths: the catalog files
+ * header itself, WHERE "-" when there is nothing to say.  CATDIR is the
+ * same dir at every step: a TU names the catalog it came from, and a TU
+ * whose text a step does not change must keep its bytes.  Each file is
+ * replaced only when its bytes change.  *paths: the catalog files
  * written, in the order of files (the caller frees each and the array).
  * 0, or -1 after an error message. */
 int step_catalog_write(const struct catalog *cat, char **files, int n, const struct scan_index *ix,
-		       const char *dir, char ***paths);
+		       const char *catdir, const char *moves_path, char ***paths);
 
 #endif

@@ -113,9 +113,9 @@ static char *moves_at(const char *tree, const char *out)
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(cat);
 	ck_assert_ptr_nonnull(ix);
-	ck_assert_int_eq(step_catalog_write(cat, files, 1, ix, out, &paths), 0);
-	free(diag_end());
 	mv = xasprintf("%s/moves.tsv", out);
+	ck_assert_int_eq(step_catalog_write(cat, files, 1, ix, out, mv, &paths), 0);
+	free(diag_end());
 	moves = slurp(mv);
 	free(mv);
 	/* the step's catalog reads as a catalog */
@@ -146,7 +146,7 @@ START_TEST(test_tree_moves_and_catalog_follows)
 			    "linux/three.h\t-\tabsent\t-\n");
 	free(m);
 	/* the step's catalog: what the tree does not hold, commented out */
-	one = xasprintf("%s/catalog/tip.cat", out);
+	one = xasprintf("%s/tip.cat", out);
 	m = slurp(one);
 	ck_assert_msg(strstr(m, "# hdrtest series: absent at this step: header linux/three.h\n") &&
 		      strstr(m, "# hdrtest series: absent at this step: \tfunc\tthree_get") &&
@@ -222,6 +222,63 @@ START_TEST(test_patch_that_does_not_apply)
 	free(base);
 	free(tree);
 	free(dir);
+}
+END_TEST
+
+/* A git tree with the fixture's base as one commit and each patch as the
+ * next (git am), on branch tip; the base commit is tagged base. */
+static char *fixture_git(void)
+{
+	char *dir = tmp_dir(), *base = repo_path(FX "/base"), *patches = repo_path(FX "/patches"), *cmd;
+
+	cmd = xasprintf("cd '%s' && cp -r '%s'/. . && git init -q -b tip . && git -c user.name=t -c user.email=t@t "
+			"add -A && git -c user.name=t -c user.email=t@t commit -q -m base && git tag base && "
+			"git -c user.name=t -c user.email=t@t am -q '%s'/0*.patch", dir, base, patches);
+	ck_assert_msg(system(cmd) == 0, "%s", cmd);
+	free(cmd);
+	free(base);
+	free(patches);
+	return dir;
+}
+
+START_TEST(test_steps_from_git_and_worktree)
+{
+	char *git = fixture_git(), *wt = xasprintf("%s.wt/tree", git), *out = xasprintf("%s.out", git), *m;
+	struct series s;
+
+	ck_assert_int_eq(series_from_git(git, "base..tip", &s), 0);
+	ck_assert_int_eq(s.n, 4);
+	ck_assert_ptr_nonnull(s.steps[0].commit);
+	ck_assert_str_eq(s.steps[1].subject, "one.h: add one_more()");
+	ck_assert_str_eq(s.steps[3].num, "0003");
+	ck_assert_str_eq(s.steps[3].subject, "linux/one.h: move moving_sym() to linux/two.h");
+	/* the worktree at the base, then at each commit */
+	{
+		char *script = repo_path("gen/series/series-tree.sh");
+		char *argv[] = { script, "git-reset", git, wt, s.steps[0].commit, "step 0", NULL };
+
+		stderr_begin();
+		ck_assert_int_eq(run_program(argv), 0);
+		free(stderr_end());
+		free(script);
+	}
+	m = moves_at(wt, out);
+	ck_assert_str_eq(m, "linux/one.h\tone_more\tundefined\t-\n"
+			    "linux/two.h\tmoving_sym\telsewhere\tlinux/one.h\n"
+			    "linux/three.h\t-\tabsent\t-\n");
+	free(m);
+	ck_assert_int_eq(tree_step("git-apply", wt, s.steps[2].commit, "step 2"), 0);
+	m = moves_at(wt, out);
+	ck_assert_str_eq(m, "linux/two.h\tmoving_sym\telsewhere\tlinux/one.h\n");
+	free(m);
+	ck_assert_int_eq(tree_step("git-apply", wt, s.steps[3].commit, "step 3"), 0);
+	m = moves_at(wt, out);
+	ck_assert_str_eq(m, "");
+	free(m);
+	series_free(&s);
+	free(out);
+	free(wt);
+	free(git);
 }
 END_TEST
 
@@ -359,6 +416,7 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_steps_refused);
 	tcase_add_test(tc, test_tree_moves_and_catalog_follows);
 	tcase_add_test(tc, test_patch_that_does_not_apply);
+	tcase_add_test(tc, test_steps_from_git_and_worktree);
 	tcase_add_test(tc, test_report_first_bad_fixed_and_bisectable);
 	tcase_add_test(tc, test_report_bisectable_series_and_bad_results);
 	suite_add_tcase(s, tc);

@@ -1,0 +1,108 @@
+#!/bin/sh
+# make series on the seed series (../shared/kernel/mm-split-6.12: the base
+# tree and 15 patches) on x86_64 and arm64 defconfig:
+#   - every step has verdicts, every TU of them compiled
+#   - the tip's results.tsv and results.ktap are those of make
+#     selftest-headers on the fully patched tree, byte for byte
+#   - each failing slim header names the patch that introduced it, and
+#     page_address.h's why changes at 0007 (thp_size() moves to
+#     folio_size.h); the series is bisectable
+#   - the kbuild dirs are updated from patch to patch, never prepared
+#     again, and a patch that changes nothing a TU read compiles nothing
+#   - series.ktap is read by kunit.py with no error; review.json has b4's
+#     shape and says fail for a patch that introduces a failure
+#   - the base tree is not written
+# and a series whose second patch does not apply: the series stops there
+# with an error naming the patch, the steps before it keep their results.
+# Prints "ok"/"not ok" lines and "series: N passed, N failed, N skipped".
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top" || exit 1
+. "$here/lib.sh"
+
+work=$top/out/e2e-series
+rm -rf "$work"
+mkdir -p "$work"
+s=$work/series
+archs="x86_64 arm64"
+seed=$top/../shared/kernel/mm-split-6.12
+base=$(make --no-print-directory -s cache-path)/trees/linux-6.12-base
+
+echo "# make series ARCHS=\"$archs\" on $seed"
+t0=$(date +%s)
+make --no-print-directory series ARCHS="$archs" OUT="$work" > "$work/series.log" 2>&1
+rc=$(cat "$work/run.rc" 2>/dev/null || echo none)
+echo "# make series took $(( $(date +%s) - t0 )) s"
+check "make series exits 1: patches of the series introduce failures (run.rc $rc)" test "$rc" = 1
+sum_before=$(cat "$base/include/linux/mm.h" "$base/include/linux/highmem.h" | cksum)
+
+steps=0
+judged=0
+for d in "$s"/[0-9][0-9][0-9][0-9]; do
+	steps=$((steps + 1))
+	compiled "$d/results.tsv" > /dev/null && judged=$((judged + 1))
+done
+check "16 steps (the base and 15 patches), each with verdicts, every TU compiled ($judged of $steps)" \
+	test "$steps" -eq 16 -a "$judged" -eq 16
+
+make --no-print-directory selftest-headers ARCHS="$archs" OUT="$work/direct" > "$work/direct.log" 2>&1
+check "the tip's results.tsv is make selftest-headers' on the patched tree, byte for byte" \
+	same_file "$work/direct/results.tsv" "$s/0015/results.tsv"
+check "... and its results.ktap" same_file "$work/direct/results.ktap" "$s/0015/results.ktap"
+
+for hp in page_address.h:0006 devmap_managed.h:0009 folio_usage.h:0010; do
+	h=${hp%%:*}
+	p=${hp#*:}
+	check "linux/mm/$h: first bad $p on both cells, still failing at the tip" \
+		grep -q "^  linux/mm/$h on x86_64/defconfig arm64/defconfig: first bad $p (.*); still failing at 0015$" \
+		"$s/summary.txt"
+done
+check "page_address.h: why changes at 0007, thp_size() now in folio_size.h" sh -c \
+	"sed -n '/^  linux\/mm\/page_address.h on/,/^  [^ ]/p' '$s/summary.txt' | grep -A1 '^      why changed at 0007:' |
+	grep -q 'thp_size(), defined in linux/mm/folio_size.h, which page_address.h does not include'"
+check "the series is bisectable for header self-containedness" \
+	grep -q '^Bisectable for header self-containedness: yes' "$s/summary.txt"
+check "at the base every slim header is absent, not failed" sh -c \
+	"awk -F '\t' '\$1 == \"0000\" && \$4 ~ /^linux\/mm\// && \$5 != \"absent\"' '$s/series.tsv' | grep -q . && exit 1;
+	 awk -F '\t' '\$1 == \"0000\" && \$4 ~ /^linux\/mm\//' '$s/series.tsv' | grep -q ."
+check "the summary table has a row per step" test "$(grep -c '^00[0-9][0-9]  ' "$s/summary.txt")" -eq 16
+
+check "each kbuild dir is prepared once, at the base, and updated at every later step" sh -c \
+	"test \$(grep -c '^  \(PREPARE\|REUSE\)  ' '$work/series.log') -le 2 &&
+	 test \$(grep -c '^  UPDATE  ' '$work/series.log') -eq 30"
+cc2=$(grep -c '^  CC ' "$s/0002/run.log")
+check "0002 (drm_gem.h only) compiles no TU: none read what it changed ($cc2 compiled)" test "$cc2" -eq 0
+cc6=$(grep -c '^  CC ' "$s/0006/run.log")
+check "0006 compiles again only the TUs that read what it changed ($cc6 of 26)" test "$cc6" -gt 0 -a "$cc6" -lt 26
+
+if command -v python3 > /dev/null 2>&1; then
+	(cd "$base" && python3 tools/testing/kunit/kunit.py parse "$s/series.ktap") > "$work/kunit.log" 2>&1
+	check "kunit.py parses series.ktap with no error: 16 tests, 3 failed" sh -c \
+		"! grep -q ERROR '$work/kunit.log' && grep -q 'Ran 16 tests: passed: 13, failed: 3' '$work/kunit.log'"
+else
+	skip "kunit.py parses series.ktap" "no python3 (make check installs it: see its log)"
+fi
+check "0006's review.json: b4's shape, status fail" grep -q \
+	'^\[{"tool": "hdrtest", "status": "fail", "summary": "2 header tests newly failing' "$s/0006/review.json"
+check "0015's review.json: status warn (failures from earlier patches)" grep -q '"status": "warn"' "$s/0015/review.json"
+check "the base tree was not written" test "$(cat "$base/include/linux/mm.h" "$base/include/linux/highmem.h" | cksum)" = \
+	"$sum_before"
+
+# a series whose second patch does not apply
+bad=$work/bad-series
+mkdir -p "$bad"
+cp "$seed/0001-drivers-add-missing-includes-on-linux-mm.h-and-other.patch" "$bad/"
+sed "s/^ F:	include\/linux\/mempool.h$/ F:	include\/linux\/no_such_file.h/" \
+	"$seed/0004-linux-mm.h-move-page_kasan_tag-to-mm-page_kasan_tag..patch" > "$bad/0002-broken.patch"
+make --no-print-directory series SERIES="$bad" ARCHS=x86_64 OUT="$work/bad" > "$work/bad.log" 2>&1
+rc=$(cat "$work/bad/run.rc" 2>/dev/null || echo none)
+check "a patch that does not apply: exit 2 (run.rc $rc)" test "$rc" = 2
+check "... an error naming the patch" grep -q "^hdrtest: error: $bad/0002-broken.patch does not apply" "$work/bad.log"
+check "... the steps before it keep their results" test -s "$work/bad/series/0001/results.tsv"
+check "... the summary says where it stopped" grep -q '^Stopped at 0002: ' "$work/bad/series/summary.txt"
+check "... and series.ktap skips that step" grep -q '^ok 3 0002-broken # SKIP the patch does not apply$' \
+	"$work/bad/series/series.ktap"
+
+summary series
