@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "judge/results.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,6 +342,25 @@ static void find_forbidden(const struct cell_result *c, struct tu_result *t, con
 
 /* The exit status of t, with its log read into t->log; -1, with t an
  * error saying why, if either is missing or not whole. */
+/* gcc names its temporary files at random ("/tmp/ccby6ISI.s: Assembler
+ * messages:"), and a log that quotes one would make two runs of the same
+ * TU differ in results.xml: each such name becomes "/ccXXXXXX.s", in
+ * place (the same length). */
+static void stable_temp_names(char *log)
+{
+	char *p = log;
+
+	while ((p = strstr(p, "/cc"))) {
+		int i;
+
+		for (i = 0; i < 6 && isalnum((unsigned char)p[3 + i]); i++)
+			;
+		if (i == 6 && p[9] == '.' && islower((unsigned char)p[10]))
+			memcpy(p + 3, "XXXXXX", 6);
+		p += 3;
+	}
+}
+
 static int read_outcome(const struct cell_result *c, struct tu_result *t, const char *base)
 {
 	char *text, *why;
@@ -371,6 +391,7 @@ static int read_outcome(const struct cell_result *c, struct tu_result *t, const 
 	text = t->log;
 	t->log = printable_text(text);
 	free(text);
+	stable_temp_names(t->log);
 	return rc;
 }
 

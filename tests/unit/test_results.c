@@ -191,6 +191,25 @@ START_TEST(test_warning_fails)
 }
 END_TEST
 
+/* gcc's temporary file names are random: the log keeps the same bytes run
+ * after run (results.xml quotes it); a path that only looks alike stays. */
+START_TEST(test_gcc_temp_names_stable)
+{
+	struct cell_result *c;
+	const struct tu_result *t;
+
+	make_cell("ok\t", "header\tlinux/b.h\tlinux/b\n");
+	put("linux/b.rc", "1\n");
+	put("linux/b.log", "/tmp/ccby6ISI.s: Assembler messages:\n/tmp/ccby6ISI.s: Error: unaligned opcodes\n"
+			   "/src/include/linux/ccache.h:1:1: error: x\n");
+	c = read_cell();
+	t = tu(c, "linux/b.h");
+	ck_assert_str_eq(t->log, "/tmp/ccXXXXXX.s: Assembler messages:\n/tmp/ccXXXXXX.s: Error: unaligned opcodes\n"
+				 "/src/include/linux/ccache.h:1:1: error: x\n");
+	cell_free(c);
+}
+END_TEST
+
 START_TEST(test_missing_rc)
 {
 	struct cell_result *c;
@@ -701,6 +720,7 @@ Suite *results_suite(void)
 	TCase *diag = tcase_create("first_diagnostic"), *tc = tcase_create("cell_read");
 
 	tcase_add_test(diag, test_first_diagnostic_srctree);
+	tcase_add_test(diag, test_gcc_temp_names_stable);
 	tcase_add_test(diag, test_first_diagnostic_celldir);
 	tcase_add_test(diag, test_first_diagnostic_kinds);
 	tcase_add_test(diag, test_first_diagnostic_cell_in_srctree);
