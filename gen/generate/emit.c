@@ -64,8 +64,11 @@ static char *signature(const struct symbol *s)
 	return sb_detach(&sb);
 }
 
-/* The config guard: every CONFIG_ symbol whose value this cell's TUs rely
- * on, with the value it had when they were generated. */
+/* The config guard of a TU: every CONFIG_ symbol whose value the TU
+ * relies on (the arch's, the config's fragment, and the conditions of its
+ * own header's symbols), with the value it had when it was generated.
+ * Only its own header's: a TU's text must not change when another
+ * header's catalog entry does (it would be compiled again for nothing). */
 struct guard {
 	char **names;
 	int n;
@@ -93,17 +96,26 @@ static int config_value(const char *name, void *ctx)
 }
 
 static void collect_guard(const struct catalog *cat, const struct arch *arch, const struct config *cfg,
-			  struct guard *g)
+			  const struct header *h, struct guard *g)
 {
-	int i, j;
+	int i;
 
 	guard_add(arch->kconfig, g);
 	for (i = 0; i < cfg->nfrags; i++)
 		guard_add(cfg->frags[i].name, g);
-	for (i = 0; i < cat->nheaders; i++)
-		for (j = 0; j < cat->headers[i]->nsyms; j++)
-			catalog_cond_configs(cat, cat->headers[i]->syms[j]->cond, guard_add, g);
+	for (i = 0; i < h->nsyms; i++)
+		catalog_cond_configs(cat, h->syms[i]->cond, guard_add, g);
 	qsort(g->names, g->n, sizeof(char *), cmp_str);
+}
+
+static void guard_free(struct guard *g)
+{
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		free(g->names[i]);
+	free(g->names);
+	memset(g, 0, sizeof(*g));
 }
 
 static char *render_defs(const struct gen_opts *o, const struct header *h, const struct guard *g,
@@ -431,7 +443,8 @@ struct cell_inputs {
 	struct kconfig *kc;
 	struct kbuild_cmd *cmd;
 	char *repro;
-	struct guard guard;
+	const struct arch *arch;
+	const struct config *cfg;
 };
 
 static int load_inputs(const struct gen_opts *o, const struct arch *arch, const struct config *cfg,
@@ -453,17 +466,13 @@ static int load_inputs(const struct gen_opts *o, const struct arch *arch, const 
 	if (!in->cmd)
 		return -1;
 	in->repro = repro_prefix(o, in->cmd);
-	collect_guard(o->cat, arch, cfg, &in->guard);
+	in->arch = arch;
+	in->cfg = cfg;
 	return 0;
 }
 
 static void free_inputs(struct cell_inputs *in)
 {
-	int i;
-
-	for (i = 0; i < in->guard.n; i++)
-		free(in->guard.names[i]);
-	free(in->guard.names);
 	free(in->repro);
 	kconfig_free(in->kc);
 	kbuild_cmd_free(in->cmd);
@@ -517,7 +526,13 @@ static int stage_tus(const struct gen_opts *o, const struct cell_inputs *in, str
 		stem = tu_stem(h->path);
 		name = xasprintf("tu.%d.c", i);
 		items[n].defs_path = xasprintf("%s/defs.%d.m4", st->tmpdir, i);
-		items[n].defs = render_defs(o, h, &in->guard, in->kc);
+		{
+			struct guard g = { 0 };
+
+			collect_guard(o->cat, in->arch, in->cfg, h, &g);
+			items[n].defs = render_defs(o, h, &g, in->kc);
+			guard_free(&g);
+		}
 		items[n].out_path = (char *)stage(st, name, xasprintf("%s/%s.c", o->out, stem));
 		n++;
 		free(name);

@@ -55,9 +55,11 @@ check "... and its results.ktap" same_file "$work/direct/results.ktap" "$s/0015/
 for hp in page_address.h:0006 devmap_managed.h:0009 folio_usage.h:0010; do
 	h=${hp%%:*}
 	p=${hp#*:}
-	check "linux/mm/$h: first bad $p on both cells, still failing at the tip" \
-		grep -q "^  linux/mm/$h on x86_64/defconfig arm64/defconfig: first bad $p (.*); still failing at 0015$" \
-		"$s/summary.txt"
+	# one line for both cells, or one each when their diagnostics differ
+	# (devmap_managed.h: an error on x86_64, a warning on arm64)
+	check "linux/mm/$h: first bad $p on both cells, still failing at the tip" sh -c \
+		"grep -q '^  linux/mm/$h on .*x86_64/defconfig.*: first bad $p (.*); still failing at 0015$' '$s/summary.txt' &&
+		 grep -q '^  linux/mm/$h on .*arm64/defconfig.*: first bad $p (.*); still failing at 0015$' '$s/summary.txt'"
 done
 check "page_address.h: why changes at 0007, thp_size() now in folio_size.h" sh -c \
 	"sed -n '/^  linux\/mm\/page_address.h on/,/^  [^ ]/p' '$s/summary.txt' | grep -A1 '^      why changed at 0007:' |
@@ -69,13 +71,16 @@ check "at the base every slim header is absent, not failed" sh -c \
 	 awk -F '\t' '\$1 == \"0000\" && \$4 ~ /^linux\/mm\//' '$s/series.tsv' | grep -q ."
 check "the summary table has a row per step" test "$(grep -c '^00[0-9][0-9]  ' "$s/summary.txt")" -eq 16
 
-check "each kbuild dir is prepared once, at the base, and updated at every later step" sh -c \
-	"test \$(grep -c '^  \(PREPARE\|REUSE\)  ' '$work/series.log') -le 2 &&
-	 test \$(grep -c '^  UPDATE  ' '$work/series.log') -eq 30"
+check "no kbuild dir is prepared after the base: both are updated at each of the 15 patches" sh -c \
+	"sed -n '/^  STEP    0001 /,\$p' '$work/series.log' > '$work/after-base.log' &&
+	 ! grep -q '^  PREPARE ' '$work/after-base.log' && test \$(grep -c '^  UPDATE  ' '$work/after-base.log') -eq 30"
 cc2=$(grep -c '^  CC ' "$s/0002/run.log")
 check "0002 (drm_gem.h only) compiles no TU: none read what it changed ($cc2 compiled)" test "$cc2" -eq 0
-cc6=$(grep -c '^  CC ' "$s/0006/run.log")
-check "0006 compiles again only the TUs that read what it changed ($cc6 of 26)" test "$cc6" -gt 0 -a "$cc6" -lt 26
+# 0005 changes linux/mm.h and adds page_section.h: page_kasan_tag.h's TUs
+# read neither, and are not compiled again
+check "0005 compiles page_section.h, not page_kasan_tag.h (which reads nothing it changed)" sh -c \
+	"grep -q '^  CC .* x86_64/defconfig linux/mm/page_section.h\$' '$s/0005/run.log' &&
+	 ! grep -q 'linux/mm/page_kasan_tag.h\$' '$s/0005/run.log'"
 
 if command -v python3 > /dev/null 2>&1; then
 	(cd "$base" && python3 tools/testing/kunit/kunit.py parse "$s/series.ktap") > "$work/kunit.log" 2>&1

@@ -730,6 +730,51 @@ START_TEST(test_config_guard_with)
 }
 END_TEST
 
+/* A TU's config guard holds its own header's conditions only: when
+ * another header's entry gains a conditional symbol (a patch of a series
+ * moving it there), this TU keeps its bytes and is not compiled again. */
+START_TEST(test_guard_is_the_headers_own)
+{
+	const char *head = "arch host karch=x86_64 kconfig=CONFIG_FIXTURE_ARCH\n"
+			   "config plain base=defconfig arches=all\n"
+			   "header fixture/a.h\n\tfunc\ta_get\tint (void)\n"
+			   "header fixture/b.h\n\tfunc\tb_get\tint (void)\n";
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work);
+	char *p1 = put_file(work, "g1.cat", head);
+	char *more = xasprintf("%s\tflag\tB_FLAG\t\tif CONFIG_FIXTURE_FEATURE\n", head);
+	char *p2 = put_file(work, "g1.cat", more);
+	char *a1, *a2, *b1, *b2;
+	struct catalog *cat;
+	struct gen_opts o;
+
+	free(put_file(work, "g1.cat", head));
+	cat = read_catalog(p1);
+	o = opts(cat, kb, cell);
+	gen_ok(&o);
+	a1 = cell_file(cell, "fixture/a.c");
+	b1 = cell_file(cell, "fixture/b.c");
+	catalog_free(cat);
+	free(put_file(work, "g1.cat", more));
+	cat = read_catalog(p2);
+	o = opts(cat, kb, cell);
+	gen_ok(&o);
+	a2 = cell_file(cell, "fixture/a.c");
+	b2 = cell_file(cell, "fixture/b.c");
+	ck_assert_str_eq(a1, a2);
+	ck_assert_msg(!strstr(b1, "CONFIG_FIXTURE_FEATURE") && strstr(b2, "#ifdef CONFIG_FIXTURE_FEATURE\n"), "%s", b2);
+	free(a1);
+	free(a2);
+	free(b1);
+	free(b2);
+	catalog_free(cat);
+	free(more);
+	free(p1);
+	free(p2);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
 /* Names that were the templates' own macros, data and loop variables
  * before these moved to m4_, and m4 builtins without their m4_: the
  * catalog's to use, like any C name. */
@@ -877,6 +922,7 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_stale_tus_removed);
 	tcase_add_test(tc, test_config_guard_without);
 	tcase_add_test(tc, test_config_guard_with);
+	tcase_add_test(tc, test_guard_is_the_headers_own);
 	tcase_add_test(tc, test_m4_names_are_literal);
 	tcase_add_loop_test(tc, test_m4_catalog_name, 0, sizeof(catalog_names) / sizeof(catalog_names[0]));
 	suite_add_tcase(s, tc);
