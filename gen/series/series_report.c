@@ -582,7 +582,7 @@ char *series_review_json(const struct series_report *r, int step, const char *ur
 		summary = xasprintf("%d header test%s newly failing (%d still failing, %d fixed)", nw, nw == 1 ? "" : "s",
 				    fl - nw, fx);
 	else if (fl)
-		summary = xasprintf("no new failure; %d header test%s still failing from earlier patches, %d fixed", fl,
+		summary = xasprintf("no new failure; %d header test%s failing from before this patch, %d fixed", fl,
 				    fl == 1 ? "" : "s", fx);
 	else
 		summary = xasprintf("every catalogued header is self-contained (%d fixed, %d absent yet)", fx, ab);
@@ -657,7 +657,11 @@ char *series_html(const struct series_report *r)
 			html_escape(&sb, row->cell);
 			sb_add(&sb, "</h2>\n<table>\n<tr><th>header</th>");
 			for (s = 0; s < r->nsteps; s++) {
-				sb_addf(&sb, "<th class=\"patch\" id=\"p%s\" title=\"", se->steps[s].num);
+				/* the patch's anchor (review.json's url) on the first cell's table */
+				if (!i)
+					sb_addf(&sb, "<th class=\"patch\" id=\"p%s\" title=\"", se->steps[s].num);
+				else
+					sb_add(&sb, "<th class=\"patch\" title=\"");
 				html_escape(&sb, se->steps[s].subject);
 				sb_addf(&sb, "\">%s</th>", se->steps[s].num);
 			}

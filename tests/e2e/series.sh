@@ -92,6 +92,10 @@ fi
 check "0006's review.json: b4's shape, status fail" grep -q \
 	'^\[{"tool": "hdrtest", "status": "fail", "summary": "2 header tests newly failing' "$s/0006/review.json"
 check "0015's review.json: status warn (failures from earlier patches)" grep -q '"status": "warn"' "$s/0015/review.json"
+check "series.html: one anchor per patch (review.json's url), each once; the first bad patches marked" sh -c \
+	"test \$(grep -o 'id=\"p[0-9]*\"' '$s/series.html' | sort -u | wc -l) -eq 16 &&
+	 test \$(grep -o 'id=\"p[0-9]*\"' '$s/series.html' | wc -l) -eq 16 &&
+	 grep -q '<td class=\"fail firstbad\"' '$s/series.html'"
 check "the base tree was not written" test "$(cat "$base/include/linux/mm.h" "$base/include/linux/highmem.h" | cksum)" = \
 	"$sum_before"
 
