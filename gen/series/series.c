@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* hdrtest series: see series.h. */
-/* nftw() and its FTW_PHYS */
-#define _GNU_SOURCE
 #include "series/series.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +21,7 @@
 #include "scan/scan.h"
 #include "series/series_report.h"
 #include "series/step_catalog.h"
+#include "series/step_out.h"
 #include "series/steps.h"
 
 /* Whether the tree is a git work tree (RANGE, or a series with a base-commit). */
@@ -66,108 +64,6 @@ static int make_step_tree(const struct series_opts *o, const struct series *se, 
 	rc = run_program(argv);
 	free(stamp);
 	return rc == 0 ? 0 : -1;
-}
-
-/* The step's OUT starts as the step before's: its TUs' results, depfiles
- * and stamps, which the run keeps where nothing they read changed. */
-static int copy_step_out(const char *from, const char *to)
-{
-	char *src = xasprintf("%s/.", from);
-	char *argv[] = { "cp", "-a", src, (char *)to, NULL };
-	int rc;
-
-	if (remove_tree(to) || mkdirs(to)) {
-		error("cannot make %s afresh: %s", to, strerror(errno));
-		free(src);
-		return -1;
-	}
-	rc = run_program(argv);
-	free(src);
-	if (rc) {
-		error("cannot copy %s to %s", from, to);
-		return -1;
-	}
-	return 0;
-}
-
-/* Every "SERIES_OUT/NNNN/" in text made "SERIES_OUT/num/"; NULL when
- * there is none. */
-static char *retargeted(const char *text, const char *series_out, const char *num)
-{
-	char *pat = xasprintf("%s/", series_out);
-	size_t np = strlen(pat);
-	const char *p = text, *hit;
-	struct strbuf sb;
-	int changed = 0;
-
-	sb_init(&sb);
-	while ((hit = strstr(p, pat))) {
-		const char *d = hit + np;
-
-		sb_addn(&sb, p, (size_t)(d - p));
-		p = d;
-		if (strspn(d, "0123456789") == 4 && d[4] == '/' && strncmp(d, num, 4)) {
-			sb_add(&sb, num);
-			p = d + 4;
-			changed = 1;
-		}
-	}
-	free(pat);
-	if (!changed) {
-		sb_release(&sb);
-		return NULL;
-	}
-	sb_add(&sb, p);
-	return sb_detach(&sb);
-}
-
-/* The series' OUT and the step a copied OUT is for, for retarget_file(). */
-static const char *retarget_out, *retarget_num;
-static int retarget_failed;
-
-/* A log, depfile or deps.union names its TU by the OUT it was compiled in
- * (gcc writes the path): in a step's OUT copied from the step before it
- * must name this step's, or the judge finds none of the TU's own lines
- * in its log (a failure charged to no symbol).  The file keeps its time:
- * it is as up to date as the result it belongs to. */
-static int retarget_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	const char *base = path + ftw->base;
-	struct timespec times[2];
-	char *text, *new;
-
-	if (type != FTW_F || !(ends_with(base, ".log") || ends_with(base, ".dep") || !strcmp(base, "deps.union")))
-		return 0;
-	text = read_file(path, NULL);
-	if (!text) {
-		error("cannot read %s: %s", path, strerror(errno));
-		retarget_failed = 1;
-		return 1;
-	}
-	new = retargeted(text, retarget_out, retarget_num);
-	free(text);
-	if (!new)
-		return 0;
-	times[0] = st->st_atim;
-	times[1] = st->st_mtim;
-	if (write_file_atomic(path, new) || utimensat(AT_FDCWD, path, times, 0)) {
-		error("cannot rewrite %s: %s", path, strerror(errno));
-		retarget_failed = 1;
-	}
-	free(new);
-	return retarget_failed;
-}
-
-static int retarget_step(const char *series_out, const char *dir, const char *num)
-{
-	retarget_out = series_out;
-	retarget_num = num;
-	retarget_failed = 0;
-	if (nftw(dir, retarget_file, 16, FTW_PHYS) && !retarget_failed) {
-		error("cannot walk %s: %s", dir, strerror(errno));
-		return -1;
-	}
-	return retarget_failed ? -1 : 0;
 }
 
 /* hdrtest run on the step's tree and catalog, its table in OUT/NNNN/run.log;
@@ -238,37 +134,6 @@ static int lock_scratch(const char *scratch)
 	free(path);
 	free(dir);
 	return 0;	/* fd stays open: the lock is ours until exit */
-}
-
-/* The step's catalog, kept with its results: what its run tested. */
-static int keep_step_catalog(char **paths, int n, const char *dir)
-{
-	char **copies = xcalloc((size_t)n + 1, sizeof(char *)), **texts = xcalloc((size_t)n + 1, sizeof(char *));
-	char *catdir = xasprintf("%s/catalog", dir);
-	int i, ret = -1;
-
-	if (mkdirs(catdir)) {
-		error("cannot create %s: %s", catdir, strerror(errno));
-		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		texts[i] = read_file(paths[i], NULL);
-		if (!texts[i]) {
-			error("cannot read %s: %s", paths[i], strerror(errno));
-			goto out;
-		}
-		copies[i] = xasprintf("%s/%s", catdir, strrchr(paths[i], '/') + 1);
-	}
-	ret = write_files_atomic(n, (const char *const *)copies, (const char *const *)texts);
-out:
-	for (i = 0; i < n; i++) {
-		free(copies[i]);
-		free(texts[i]);
-	}
-	free(copies);
-	free(texts);
-	free(catdir);
-	return ret;
 }
 
 static char *read_or_null(const char *path)
@@ -402,7 +267,7 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 	if (s > 0) {
 		char *prev = xasprintf("%s/%s", o->out, se->steps[s - 1].num);
 
-		rc = copy_step_out(prev, dir) || retarget_step(o->out, dir, st->num);
+		rc = step_out_copy(o->out, prev, dir, st->num);
 		free(prev);
 		if (rc)
 			goto out;
@@ -412,7 +277,7 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 	}
 	ix = scan_tree(env->scratch);
 	if (!ix || step_catalog_write(o->cat, o->catalog_files, o->ncatalog_files, ix, env->catdir, moves, &paths) ||
-	    keep_step_catalog(paths, o->ncatalog_files, dir))
+	    step_out_keep_catalog(paths, o->ncatalog_files, dir))
 		goto out;
 	rc = run_step(o, env->self, env->scratch, dir, paths, o->ncatalog_files);
 	if (rc < 0 || rc > 1) {

@@ -82,7 +82,10 @@ int series_bisectable(const struct series_report *r);
 void series_step_counts(const struct series_report *r, int step, int *new, int *fixed, int *failing,
 			int *absent);
 
-/* The outputs (the caller frees each): */
+/* "pass", "fail", "absent", ... ("-" for SS_NONE). */
+const char *series_state_name(enum step_state st);
+
+/* The outputs (the caller frees each), in series_render.c: */
 char *series_summary_text(const struct series_report *r);	/* summary.txt, as printed */
 char *series_tsv(const struct series_report *r);		/* series.tsv: step, patch, cell, header, state, why */
 char *series_ktap(const struct series_report *r);		/* series.ktap: one test per patch */
