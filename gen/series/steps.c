@@ -125,6 +125,11 @@ static int patch_names(const char *dir, char ***names, int *n)
 				      (int)len, line);
 				free(text);
 				free(path);
+				for (i = 0; i < *n; i++)
+					free((*names)[i]);
+				free(*names);
+				*names = NULL;
+				*n = 0;
 				return -1;
 			}
 			*(char **)push(names, n, sizeof(char *)) = xstrndup(line, len);

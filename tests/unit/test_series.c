@@ -52,8 +52,8 @@ START_TEST(test_steps_refused)
 	char *dir = tmp_dir(), *msg;
 	struct series s;
 
-	put_file(dir, "series", "0001-a.patch\n../escape.patch\n");
-	put_file(dir, "0001-a.patch", "Subject: a\n");
+	free(put_file(dir, "series", "0001-a.patch\n../escape.patch\n"));
+	free(put_file(dir, "0001-a.patch", "Subject: a\n"));
 	diag_begin();
 	ck_assert_int_eq(series_from_dir(dir, &s), -1);
 	msg = diag_end();
@@ -62,8 +62,8 @@ START_TEST(test_steps_refused)
 	free(dir);
 
 	dir = tmp_dir();
-	put_file(dir, "0001-a.patch", "Subject: a\n");
-	put_file(dir, "1-b.patch", "Subject: b\n");
+	free(put_file(dir, "0001-a.patch", "Subject: a\n"));
+	free(put_file(dir, "1-b.patch", "Subject: b\n"));
 	diag_begin();
 	ck_assert_int_eq(series_from_dir(dir, &s), -1);
 	msg = diag_end();
