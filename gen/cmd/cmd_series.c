@@ -10,7 +10,8 @@
 #include "cmd/commands.h"
 #include "series/series.h"
 
-static const char *out, *tree, *patches, *range, *cache, *archs, *configs, *jobs, *templates, *m4, *script, *url;
+static const char *out, *tree, *patches, *range, *cache, *archs, *configs, *jobs, *templates, *m4, *script, *url,
+	*report_only;
 
 static const struct cmd_option series_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "the steps' results and the series report" },
@@ -25,6 +26,7 @@ static const struct cmd_option series_options[] = {
 	{ "m4", "PROG", &m4, DEFAULT_M4, 0, "the m4 that renders them" },
 	{ "script", "SCRIPT", &script, "gen/series/series-tree.sh", 0, "steps the tree" },
 	{ "url", "URL", &url, NULL, 0, "the series page in review.json (default: file://)" },
+	{ "report-only", NULL, &report_only, NULL, 0, "run nothing: report the steps OUT holds" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -75,6 +77,7 @@ static int run_series(const struct command *cmd, int argc, char **argv)
 	o.m4 = m4;
 	o.script = script_buf;
 	o.url = url;
+	o.report_only = report_only != NULL;
 	ret = series_run(&o);
 	catalog_free(cat);
 	return ret;

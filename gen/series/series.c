@@ -311,6 +311,21 @@ int series_run(const struct series_opts *o)
 	self[len] = '\0';
 	if (o->range ? series_from_git(o->tree, o->range, &se) : series_from_dir(o->patches, &se))
 		return CMD_ERROR;
+	if (o->report_only) {
+		/* the steps OUT holds, from the base on, until the first without results */
+		for (nrun = 0; nrun < se.n; nrun++) {
+			char *res = xasprintf("%s/%s/results.tsv", o->out, se.steps[nrun].num);
+			struct stat st;
+			int have = !stat(res, &st);
+
+			free(res);
+			if (!have)
+				break;
+		}
+		ret = report(o, &se, nrun, nrun < se.n ? nrun : -1,
+			     nrun < se.n ? "no results from here on in OUT (--report-only)" : NULL);
+		goto out;
+	}
 	/* a format-patch --base series on a git tree starts at its base commit */
 	git_base = !o->range && se.base_commit && is_git_tree(o->tree);
 	if (mkdirs(o->out)) {

@@ -33,6 +33,7 @@ struct series_opts {
 	const char *templates, *m4;
 	const char *script;	/* series-tree.sh */
 	const char *url;	/* the series page's URL in review.json, or NULL: a file:// URL */
+	int report_only;	/* run nothing: the report of the steps OUT holds */
 };
 
 /* CMD_OK when no patch introduces a failure, CMD_FAILED when one does,

@@ -158,6 +158,27 @@ int series_same_why(const char *diag_a, const char *expl_a, const char *diag_b, 
 	return same;
 }
 
+/* The cell's kbuild row at step: failing when the tree itself could not
+ * be prepared there (an error verdict carries kbuild's first error),
+ * passing when a TU was judged (its kbuild dir was made). */
+static void kbuild_row(struct series_report *r, int step, const char *cell, enum step_state st, const char *why)
+{
+	struct series_row *row;
+	int i;
+
+	if (st != SS_ERROR && st != SS_PASS && st != SS_FAIL)
+		return;
+	i = row_of(r, cell, SERIES_KBUILD);	/* (may move r->rows) */
+	row = &r->rows[i];
+	if (st == SS_ERROR && row->state[step] != SS_FAIL) {
+		row->state[step] = SS_FAIL;
+		free(row->why[step]);
+		row->why[step] = xstrdup(why);
+	} else if (st != SS_ERROR && row->state[step] == SS_NONE) {
+		row->state[step] = SS_PASS;
+	}
+}
+
 int series_report_add_step(struct series_report *r, int step, const char *results, const char *moves,
 			   const char *failures, const char *path)
 {
@@ -207,6 +228,7 @@ int series_report_add_step(struct series_report *r, int step, const char *result
 		r->rows[row].why[step] = st == SS_FAIL || st == SS_ERROR ? xstrdup(nf == 5 ? f[4] : "") : NULL;
 		free(r->rows[row].expl[step]);
 		r->rows[row].expl[step] = st == SS_FAIL && failures ? explanation(failures, cells[i], f[2]) : NULL;
+		kbuild_row(r, step, cells[i], st, nf == 5 ? f[4] : "");
 	}
 	/* a header of the step's cells that it did not test is absent there,
 	 * when its moves say so (else it was not judged) */

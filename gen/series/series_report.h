@@ -12,13 +12,22 @@
  * cell, not run) neither start nor end a span.  Within a span, a step
  * whose first diagnostic (its line and column numbers aside: a patch that
  * moves code above it moves them) or explanation differs from the step
- * before it is a change of why.  The series is bisectable for header self-containedness when no
+ * before it is a change of why.
+ *
+ * Each cell also has a row of its own, SERIES_KBUILD: the tree itself,
+ * failing at a step where kbuild could not prepare the cell (a patch that
+ * breaks the kernel's own build there: its headers are then not judged),
+ * passing where it could.  A patch that breaks the build on a cell until
+ * a later patch mends it makes the series not bisectable.  The series is bisectable for header self-containedness when no
  * patch introduces a failure that a later patch fixes.
  */
 #ifndef HDRTEST_SERIES_REPORT_H
 #define HDRTEST_SERIES_REPORT_H
 
 #include "series/steps.h"
+
+/* The header name of a cell's kbuild row: no header path looks like it. */
+#define SERIES_KBUILD "(kbuild prepare)"
 
 enum step_state {
 	SS_NONE,	/* not judged at this step: the step did not run, or the cell was not in it */

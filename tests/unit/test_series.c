@@ -329,9 +329,13 @@ START_TEST(test_report_first_bad_fixed_and_bisectable)
 		ck_assert_int_eq(series_report_add_step(&r, i, results[i], i ? NULL : "linux/a.h\t-\tabsent\t-\n",
 							failures[i], "results.tsv"), 0);
 	series_report_analyse(&r);
-	ck_assert_int_eq(r.nrows, 3);
+	/* b.h, the cell's kbuild row, c.h, a.h */
+	ck_assert_int_eq(r.nrows, 4);
+	ck_assert_str_eq(r.rows[1].header, SERIES_KBUILD);
+	ck_assert_int_eq(r.rows[1].state[3], SS_PASS);
 	/* a.h: absent at the base, then passes: no failure */
-	ck_assert_int_eq(r.rows[2].state[0], SS_ABSENT);
+	ck_assert_str_eq(r.rows[3].header, "linux/a.h");
+	ck_assert_int_eq(r.rows[3].state[0], SS_ABSENT);
 	ck_assert_int_eq(r.nspans, 2);
 	/* b.h: introduced at 2, fixed at 3 */
 	ck_assert_str_eq(r.rows[r.spans[0].row].header, "linux/b.h");
@@ -379,6 +383,38 @@ START_TEST(test_report_first_bad_fixed_and_bisectable)
 }
 END_TEST
 
+/* A patch that breaks the tree's own build on a cell (its prepare fails:
+ * every TU an error) until the next one mends it: the cell's kbuild row
+ * fails there, and the series is not bisectable. */
+START_TEST(test_report_kbuild_broken_by_a_patch)
+{
+	struct series s = fake_series();
+	struct series_report r;
+	char *text;
+
+	series_report_init(&r, &s);
+	ck_assert_int_eq(series_report_add_step(&r, 0, C "linux/b.h\tpass\t\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 1, C "linux/b.h\tpass\t\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 2, C "linux/b.h\terror\tkbuild 'make prepare' failed: "
+							  "include/linux/mm.h:1456:43: error: z\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 3, C "linux/b.h\tpass\t\n", NULL, NULL, "r"), 0);
+	series_report_analyse(&r);
+	ck_assert_int_eq(r.nspans, 1);
+	ck_assert_str_eq(r.rows[r.spans[0].row].header, SERIES_KBUILD);
+	ck_assert_int_eq(r.spans[0].first, 2);
+	ck_assert_int_eq(r.spans[0].fixed, 3);
+	/* the header was not judged at 2: no failure of its own */
+	ck_assert_int_eq(r.rows[0].state[2], SS_ERROR);
+	ck_assert(!series_bisectable(&r));
+	text = series_summary_text(&r);
+	ck_assert_msg(strstr(text, "(kbuild prepare) on x86_64/defconfig: first bad 0002 (break b.h); fixed by 0003") &&
+		      strstr(text, "0002: kbuild 'make prepare' failed: include/linux/mm.h:1456:43: error: z\n"), "%s", text);
+	free(text);
+	series_report_free(&r);
+	series_free(&s);
+}
+END_TEST
+
 START_TEST(test_report_bisectable_series_and_bad_results)
 {
 	struct series s = fake_series();
@@ -418,6 +454,7 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_patch_that_does_not_apply);
 	tcase_add_test(tc, test_steps_from_git_and_worktree);
 	tcase_add_test(tc, test_report_first_bad_fixed_and_bisectable);
+	tcase_add_test(tc, test_report_kbuild_broken_by_a_patch);
 	tcase_add_test(tc, test_report_bisectable_series_and_bad_results);
 	suite_add_tcase(s, tc);
 	return s;
