@@ -96,6 +96,12 @@ check "series.html: one anchor per patch (review.json's url), each once; the fir
 	"test \$(grep -o 'id=\"p[0-9]*\"' '$s/series.html' | sort -u | wc -l) -eq 16 &&
 	 test \$(grep -o 'id=\"p[0-9]*\"' '$s/series.html' | wc -l) -eq 16 &&
 	 grep -q '<td class=\"fail firstbad\"' '$s/series.html'"
+cp "$s/summary.txt" "$s/series.ktap" "$s/series.html" "$work/"
+out/bin/hdrtest series --out "$s" --tree "$base" --series "$seed" --cache "$(make --no-print-directory -s cache-path)" \
+	--report-only catalog/*.cat > "$work/report-only.log" 2>&1
+check "--report-only writes the same report again, byte for byte, running nothing" sh -c \
+	"cmp -s '$work/summary.txt' '$s/summary.txt' && cmp -s '$work/series.ktap' '$s/series.ktap' &&
+	 cmp -s '$work/series.html' '$s/series.html' && ! grep -q '^  STEP ' '$work/report-only.log'"
 check "the base tree was not written" test "$(cat "$base/include/linux/mm.h" "$base/include/linux/highmem.h" | cksum)" = \
 	"$sum_before"
 
