@@ -63,7 +63,7 @@ char *series_summary_text(const struct series_report *r)
 		ncells += j == i;
 		for (j = 0; j < i && strcmp(r->rows[j].header, r->rows[i].header); j++)
 			;
-		nheaders += j == i;
+		nheaders += j == i && strcmp(r->rows[i].header, SERIES_KBUILD);	/* a cell's build is no header */
 	}
 	sb_addf(&sb, "hdrtest series: %d of %d steps (the base and %d patches), %d cells, %d headers\n\n", r->nsteps,
 		se->n, se->n - 1, ncells, nheaders);
