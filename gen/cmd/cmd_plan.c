@@ -9,19 +9,6 @@
 #include "plan/plan.h"
 #include "base/util.h"
 
-/* The scripts run elsewhere: every path they get is absolute. */
-static int absolute(const char *what, const char *path, char *buf, const char **out)
-{
-	if (!path || !*path)
-		return 0;
-	if (!realpath(path, buf)) {
-		error("%s=%s: %s", what, path, strerror(errno));
-		return -1;
-	}
-	*out = buf;
-	return 0;
-}
-
 static const char *archs, *configs, *out, *tree, *cache, *overlay, *print;
 
 static const struct cmd_option plan_options[] = {
@@ -47,7 +34,7 @@ static int run_plan(const struct command *cmd, int argc, char **argv)
 		return CMD_ERROR;
 	if (!print && (!out || !tree || !cache))
 		return cmd_usage_error(cmd, "--out, --tree and --cache are required (or --print-packages)");
-	if (absolute("KDIR", tree, tree_buf, &o.tree) || absolute("OVERLAY", overlay, overlay_buf, &o.overlay))
+	if (cmd_absolute("KDIR", tree, tree_buf, &o.tree) || cmd_absolute("OVERLAY", overlay, overlay_buf, &o.overlay))
 		return CMD_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;

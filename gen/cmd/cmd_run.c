@@ -37,19 +37,6 @@ static const struct cmd_option run_options[] = {
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
-/* The scripts and compilers run elsewhere: every path they get is absolute. */
-static int absolute(const char *what, const char *path, char *buf, const char **res)
-{
-	if (!path || !*path)
-		return 0;
-	if (!realpath(path, buf)) {
-		error("%s=%s: %s", what, path, strerror(errno));
-		return -1;
-	}
-	*res = buf;
-	return 0;
-}
-
 /* The number of jobs: --jobs N, else the cores. */
 static int job_count(const struct command *cmd, int *n)
 {
@@ -93,10 +80,10 @@ static int run_run(const struct command *cmd, int argc, char **argv)
 		error("HDRTEST_CACHE %s: cannot create it: %s", cache, strerror(errno));
 		return CMD_ERROR;
 	}
-	if (absolute("OUT", out, out_buf, &o.out) || absolute("KDIR", tree, tree_buf, &o.tree) ||
-	    absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
-	    absolute("OVERLAY", overlay, overlay_buf, &o.overlay) ||
-	    absolute("BASELINE", baseline, baseline_buf, &o.baseline))
+	if (cmd_absolute("OUT", out, out_buf, &o.out) || cmd_absolute("KDIR", tree, tree_buf, &o.tree) ||
+	    cmd_absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
+	    cmd_absolute("OVERLAY", overlay, overlay_buf, &o.overlay) ||
+	    cmd_absolute("BASELINE", baseline, baseline_buf, &o.baseline))
 		return CMD_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;

@@ -42,40 +42,30 @@ static int run_series(const struct command *cmd, int argc, char **argv)
 		return CMD_ERROR;
 	if (!patches == !range)
 		return cmd_usage_error(cmd, "give one of --series DIR and --range BASE..TIP");
-	if (mkdirs(out) || mkdirs(cache)) {
+	if (mkdirs(out)) {
 		error("cannot create %s: %s", out, strerror(errno));
 		return CMD_ERROR;
 	}
+	if (mkdirs(cache)) {
+		error("HDRTEST_CACHE %s: cannot create it: %s", cache, strerror(errno));
+		return CMD_ERROR;
+	}
 	/* the scripts and the runs get absolute paths */
-	if (!realpath(out, out_buf) || !realpath(cache, cache_buf) || !realpath(script, script_buf)) {
-		error("%s: %s", !realpath(out, out_buf) ? out : !realpath(cache, cache_buf) ? cache : script,
-		      strerror(errno));
+	if (cmd_absolute("OUT", out, out_buf, &o.out) || cmd_absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
+	    cmd_absolute("SCRIPT", script, script_buf, &o.script) || cmd_absolute("KDIR", tree, tree_buf, &o.tree) ||
+	    cmd_absolute("SERIES", patches, patches_buf, &o.patches))
 		return CMD_ERROR;
-	}
-	if (!realpath(tree, tree_buf)) {
-		error("KDIR=%s: %s", tree, strerror(errno));
-		return CMD_ERROR;
-	}
-	if (patches && !realpath(patches, patches_buf)) {
-		error("SERIES=%s: %s", patches, strerror(errno));
-		return CMD_ERROR;
-	}
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
 		return CMD_ERROR;
 	o.cat = cat;
 	o.catalog_files = argv + first;
 	o.ncatalog_files = argc - first;
-	o.out = out_buf;
-	o.tree = tree_buf;
-	o.patches = patches ? patches_buf : NULL;
 	o.range = range;
-	o.cache = cache_buf;
 	o.archs = archs;
 	o.configs = configs;
 	o.jobs = jobs;
 	o.templates = templates;
 	o.m4 = m4;
-	o.script = script_buf;
 	o.url = url;
 	o.report_only = report_only != NULL;
 	ret = series_run(&o);

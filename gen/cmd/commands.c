@@ -2,6 +2,8 @@
 /* What every command's option parsing and usage errors share. */
 #include "cmd/commands.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +94,18 @@ static int cmd_getopt(const struct command *cmd, int argc, char **argv, const st
 			cmd_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
 	}
 	return c;
+}
+
+int cmd_absolute(const char *what, const char *path, char *buf, const char **res)
+{
+	if (!path || !*path)
+		return 0;
+	if (!realpath(path, buf)) {
+		error("%s=%s: %s", what, path, strerror(errno));
+		return -1;
+	}
+	*res = buf;
+	return 0;
 }
 
 struct catalog *cmd_read_catalog(const struct command *cmd, int argc, char **argv)

@@ -103,6 +103,11 @@ int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
  * required one missing). */
 int cmd_options(const struct command *cmd, int argc, char **argv);
 
+/* The scripts and compilers a command runs get absolute paths: *res =
+ * buf holding path's realpath(), or nothing done when path is NULL or
+ * empty.  0, or -1 after "WHAT=PATH: REASON" (buf is PATH_MAX bytes). */
+int cmd_absolute(const char *what, const char *path, char *buf, const char **res);
+
 /* The catalog files argv[0..argc): NULL after a usage error (none given)
  * or after the catalog's errors. */
 struct catalog *cmd_read_catalog(const struct command *cmd, int argc, char **argv);
