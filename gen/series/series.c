@@ -136,11 +136,6 @@ static int lock_scratch(const char *scratch)
 	return 0;	/* fd stays open: the lock is ours until exit */
 }
 
-static char *read_or_null(const char *path)
-{
-	return read_file(path, NULL);
-}
-
 /* The series report from the steps' files; writes it into OUT and prints
  * the summary.  Returns the exit status. */
 static int report(const struct series_opts *o, const struct series *se, int nrun, int stopped, const char *why)
@@ -156,7 +151,7 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 		char *res_path = xasprintf("%s/%s/results.tsv", o->out, se->steps[s].num);
 		char *mv_path = xasprintf("%s/%s/moves.tsv", o->out, se->steps[s].num);
 		char *fl_path = xasprintf("%s/%s/failures.txt", o->out, se->steps[s].num);
-		char *res = read_or_null(res_path), *mv = read_or_null(mv_path), *fl = read_or_null(fl_path);
+		char *res = read_file(res_path, NULL), *mv = read_file(mv_path, NULL), *fl = read_file(fl_path, NULL);
 
 		if (!res) {
 			error("%s: %s (the step's run wrote no results)", res_path, strerror(errno));
@@ -254,6 +249,7 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 {
 	const struct series_step *st = &se->steps[s];
 	char *dir = xasprintf("%s/%s", o->out, st->num), *moves = xasprintf("%s/moves.tsv", dir), **paths = NULL;
+	char *keep = NULL;
 	struct scan_index *ix = NULL;
 	double start = seconds_now();
 	int ret = -1, rc, i;
@@ -276,8 +272,8 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 		goto out;
 	}
 	ix = scan_tree(env->scratch);
-	if (!ix || step_catalog_write(o->cat, o->catalog_files, o->ncatalog_files, ix, env->catdir, moves, &paths) ||
-	    step_out_keep_catalog(paths, o->ncatalog_files, dir))
+	keep = xasprintf("%s/catalog", dir);
+	if (!ix || step_catalog_write(o->cat, o->catalog_files, o->ncatalog_files, ix, env->catdir, keep, moves, &paths))
 		goto out;
 	rc = run_step(o, env->self, env->scratch, dir, paths, o->ncatalog_files);
 	if (rc < 0 || rc > 1) {
@@ -291,6 +287,7 @@ out:
 		free(paths[i]);
 	free(paths);
 	scan_free(ix);
+	free(keep);
 	free(moves);
 	free(dir);
 	return ret;

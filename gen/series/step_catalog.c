@@ -93,12 +93,13 @@ static int count_lines(const char *text)
 }
 
 int step_catalog_write(const struct catalog *cat, char **files, int n, const struct scan_index *ix,
-		       const char *catdir, const char *moves_path, char ***paths)
+		       const char *catdir, const char *keepdir, const char *moves_path, char ***paths)
 {
 	struct drift_report *rep = drift_check(cat, ix);
 	struct left_out *lo = xcalloc((size_t)n + 1, sizeof(*lo));
-	char **texts = xcalloc((size_t)n + 1, sizeof(char *));
-	char **out = xcalloc((size_t)n + 2, sizeof(char *));
+	char **texts = xcalloc((size_t)2 * n + 1, sizeof(char *));
+	/* the files written: catdir's [0, n), keepdir's [n, 2n), moves 2n */
+	char **out = xcalloc((size_t)2 * n + 2, sizeof(char *));
 	struct strbuf notes;
 	int i, j, ret = -1;
 
@@ -146,8 +147,8 @@ int step_catalog_write(const struct catalog *cat, char **files, int n, const str
 			break;
 		}
 	}
-	if (mkdirs(catdir)) {
-		error("cannot create %s: %s", catdir, strerror(errno));
+	if (mkdirs(catdir) || mkdirs(keepdir)) {
+		error("cannot create %s or %s: %s", catdir, keepdir, strerror(errno));
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
@@ -155,24 +156,28 @@ int step_catalog_write(const struct catalog *cat, char **files, int n, const str
 		char *text = step_text(texts[i], &lo[i]);
 
 		out[i] = xasprintf("%s/%s", catdir, name);
+		out[n + i] = xasprintf("%s/%s", keepdir, name);
 		free(name);
 		free(texts[i]);
 		texts[i] = text;
+		texts[n + i] = xstrdup(text);
 	}
-	out[n] = xstrdup(moves_path);
-	texts[n] = sb_detach(&notes);
-	ret = write_files_atomic(n + 1, (const char *const *)out, (const char *const *)texts);
+	out[2 * n] = xstrdup(moves_path);
+	texts[2 * n] = sb_detach(&notes);
+	ret = write_files_atomic(2 * n + 1, (const char *const *)out, (const char *const *)texts);
 out:
-	for (i = 0; i <= n; i++) {
+	for (i = 0; i <= 2 * n; i++)
 		free(texts[i]);
+	for (i = 0; i < n; i++)
 		free(lo[i].why);
-	}
 	free(texts);
 	free(lo);
 	sb_release(&notes);
 	drift_report_free(rep);
-	free(out[n]);
-	out[n] = NULL;
+	for (i = n; i <= 2 * n; i++) {
+		free(out[i]);
+		out[i] = NULL;
+	}
 	if (ret) {
 		for (i = 0; i < n; i++)
 			free(out[i]);

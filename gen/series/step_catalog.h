@@ -24,15 +24,16 @@
 #include "scan/scan.h"
 
 /* Write CATDIR/NAME for each of the catalog's files files[0..n) (NAME its
- * base name; "I-NAME" when two share one), and moves_path:
+ * base name; "I-NAME" when two share one), the same into KEEPDIR (the
+ * step's record of what it tested), and moves_path:
  * "HEADER<TAB>SYMBOL<TAB>STATUS<TAB>WHERE" a line, SYMBOL "-" for the
  * header itself, WHERE "-" when there is nothing to say.  CATDIR is the
  * same dir at every step: a TU names the catalog it came from, and a TU
  * whose text a step does not change must keep its bytes.  Each file is
- * replaced only when its bytes change.  *paths: the catalog files
- * written, in the order of files (the caller frees each and the array).
+ * replaced only when its bytes change.  *paths: CATDIR's catalog files,
+ * in the order of files (the caller frees each and the array).
  * 0, or -1 after an error message. */
 int step_catalog_write(const struct catalog *cat, char **files, int n, const struct scan_index *ix,
-		       const char *catdir, const char *moves_path, char ***paths);
+		       const char *catdir, const char *keepdir, const char *moves_path, char ***paths);
 
 #endif

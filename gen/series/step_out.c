@@ -121,34 +121,3 @@ int step_out_copy(const char *series_out, const char *from, const char *to, cons
 {
 	return copy_dir(from, to) || retarget_dir(series_out, to, num) ? -1 : 0;
 }
-
-/* The step's catalog, kept with its results: what its run tested. */
-int step_out_keep_catalog(char **paths, int n, const char *dir)
-{
-	char **copies = xcalloc((size_t)n + 1, sizeof(char *)), **texts = xcalloc((size_t)n + 1, sizeof(char *));
-	char *catdir = xasprintf("%s/catalog", dir);
-	int i, ret = -1;
-
-	if (mkdirs(catdir)) {
-		error("cannot create %s: %s", catdir, strerror(errno));
-		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		texts[i] = read_file(paths[i], NULL);
-		if (!texts[i]) {
-			error("cannot read %s: %s", paths[i], strerror(errno));
-			goto out;
-		}
-		copies[i] = xasprintf("%s/%s", catdir, strrchr(paths[i], '/') + 1);
-	}
-	ret = write_files_atomic(n, (const char *const *)copies, (const char *const *)texts);
-out:
-	for (i = 0; i < n; i++) {
-		free(copies[i]);
-		free(texts[i]);
-	}
-	free(copies);
-	free(texts);
-	free(catdir);
-	return ret;
-}

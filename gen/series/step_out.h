@@ -14,8 +14,4 @@
  * message. */
 int step_out_copy(const char *series_out, const char *from, const char *to, const char *num);
 
-/* Copy the catalog files paths[0..n) into DIR/catalog: what the step's
- * run tested, kept with its results.  0, or -1 after an error message. */
-int step_out_keep_catalog(char **paths, int n, const char *dir);
-
 #endif

@@ -104,7 +104,7 @@ static int tree_step(const char *cmd, const char *a, const char *b, const char *
 /* The step's moves.tsv, after fitting the tip's catalog to the tree. */
 static char *moves_at(const char *tree, const char *out)
 {
-	char *cat_path = repo_path(FX "/tip.cat"), *files[] = { cat_path }, **paths = NULL, *mv, *moves;
+	char *cat_path = repo_path(FX "/tip.cat"), *files[] = { cat_path }, **paths = NULL, *mv, *moves, *keep, *kept;
 	struct catalog *cat;
 	struct scan_index *ix;
 
@@ -114,10 +114,18 @@ static char *moves_at(const char *tree, const char *out)
 	ck_assert_ptr_nonnull(cat);
 	ck_assert_ptr_nonnull(ix);
 	mv = xasprintf("%s/moves.tsv", out);
-	ck_assert_int_eq(step_catalog_write(cat, files, 1, ix, out, mv, &paths), 0);
+	keep = xasprintf("%s/keep", out);
+	ck_assert_int_eq(step_catalog_write(cat, files, 1, ix, out, keep, mv, &paths), 0);
 	free(diag_end());
 	moves = slurp(mv);
 	free(mv);
+	/* the step's record holds what its run reads */
+	kept = slurp(paths[0]);
+	mv = xasprintf("%s/tip.cat", keep);
+	assert_file(mv, kept);
+	free(mv);
+	free(kept);
+	free(keep);
 	/* the step's catalog reads as a catalog */
 	diag_begin();
 	catalog_free(catalog_read(paths, 1));
