@@ -70,4 +70,7 @@ extern FILE *diag_stream;
 int starts_with(const char *s, const char *prefix);
 int ends_with(const char *s, const char *suffix);
 
+/* A monotonic clock in seconds, for "took N s" lines. */
+double seconds_now(void);
+
 #endif

@@ -4,20 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cmd/commands.h"
 #include "base/files.h"
 #include "scan/scan.h"
 #include "base/util.h"
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static int is_dir(const char *path)
 {
@@ -54,7 +45,7 @@ static int run_scan(const struct command *cmd, int argc, char **argv)
 {
 	struct scan_index *ix;
 	struct scan_stats st;
-	double t0 = now();
+	double t0 = seconds_now();
 	char *text;
 	int first = cmd_options(cmd, argc, argv), i, ret = CMD_OK;
 
@@ -81,7 +72,7 @@ static int run_scan(const struct command *cmd, int argc, char **argv)
 	free(text);
 	scan_get_stats(ix, &st);
 	fprintf(stderr, "scan: %d headers, %d definitions, %d includes%s in %.2f s\n", st.files,
-		st.defs, st.includes, st.unreadable ? " (some unreadable)" : "", now() - t0);
+		st.defs, st.includes, st.unreadable ? " (some unreadable)" : "", seconds_now() - t0);
 	if (st.unreadable)
 		ret = CMD_ERROR;
 	scan_free(ix);

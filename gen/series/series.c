@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/files.h"
@@ -216,14 +215,6 @@ struct step_env {
 	const char *catdir;	/* the catalog each step's run reads */
 	int git_base;		/* the base is the series' base-commit in the git tree */
 };
-
-static double seconds_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* The last line of the step's report.txt and the step's wall time,
  * printed under its STEP line. */
