@@ -334,10 +334,17 @@ put() { # put FILE TEXT
 	printf '%s\n' "$2" > "$1" && [ "$(cat "$1")" = "$2" ]
 }
 
+# The dir is complete: its stamp holds the whole key (and a moving tree's
+# dir the tree it has seen), written last.
+stamp_complete() {
+	{ [ -z "$moving" ] || put "$work/.hdrtest-tree-id" "$tree_id"; } &&
+		printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
+		failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
+}
+
 if [ -n "$update" ]; then
 	kbuild_update
-	put "$work/.hdrtest-tree-id" "$tree_id" && printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
-		failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
+	stamp_complete
 	echo "  UPDATED $tag$arch/$config in $(( $(date +%s) - start )) s" >&2
 	write_prepared "kdir=$kdir"
 	exit 0
@@ -348,9 +355,7 @@ kbuild_recipe
 # (gen/run/run.c).  Only a hint: a dir without it costs the time its
 # check took.
 echo "$(( ($(date +%s) - start) * 1000 ))" > "$work/.hdrtest-prepare-ms" 2>/dev/null || :
-{ [ -z "$moving" ] || put "$work/.hdrtest-tree-id" "$tree_id"; } &&
-	printf '%s\n' "$key_text" > "$work/.hdrtest-prepared" && complete "$work" ||
-	failed "cannot write the completion stamp $kdir/.hdrtest-prepared"
+stamp_complete
 mv "$work" "$kdir" || failed "cannot rename $work to $kdir"
 trap - EXIT
 echo "  PREPARED $tag$arch/$config in $(( $(date +%s) - start )) s" >&2
