@@ -22,7 +22,6 @@ struct row_key {
 	int row;
 	UT_hash_handle hh;
 };
-static struct row_key *row_keys;
 
 const char *series_state_name(enum step_state st)
 {
@@ -43,7 +42,7 @@ static int row_of(struct series_report *r, const char *cell, const char *header)
 	struct row_key *k;
 	struct series_row *row;
 
-	HASH_FIND_STR(row_keys, key, k);
+	HASH_FIND_STR(r->row_keys, key, k);
 	if (k) {
 		free(key);
 		return k->row;
@@ -57,7 +56,7 @@ static int row_of(struct series_report *r, const char *cell, const char *header)
 	k = xcalloc(1, sizeof(*k));
 	k->key = key;
 	k->row = r->nrows - 1;
-	HASH_ADD_KEYPTR(hh, row_keys, k->key, strlen(k->key), k);
+	HASH_ADD_KEYPTR(hh, r->row_keys, k->key, strlen(k->key), k);
 	return k->row;
 }
 
@@ -292,8 +291,8 @@ void series_report_free(struct series_report *r)
 	struct row_key *k, *tmp;
 	int i, s;
 
-	HASH_ITER(hh, row_keys, k, tmp) {
-		HASH_DEL(row_keys, k);
+	HASH_ITER(hh, r->row_keys, k, tmp) {
+		HASH_DEL(r->row_keys, k);
 		free(k->key);
 		free(k);
 	}

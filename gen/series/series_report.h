@@ -62,6 +62,7 @@ struct series_report {
 	int nrows;
 	struct failure_span *spans;	/* by row, then first step */
 	int nspans;
+	struct row_key *row_keys;	/* the rows by "CELL<TAB>HEADER" (series_report.c) */
 	/* the per-step notes of moves.tsv (symbols elsewhere, not yet
 	 * defined): "HEADER<TAB>SYMBOL<TAB>STATUS<TAB>WHERE" lines, or NULL */
 	char **moves;
