@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* hdrtest run: the whole run, plan to verdicts, in one process. */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,9 @@ static int job_count(const struct command *cmd, int *n)
 	return 0;
 }
 
-static int run_run(const struct command *cmd, int argc, char **argv)
+/* The run the options describe, with the tree's index when the caller
+ * has one (ix, or NULL). */
+static int run_with(const struct command *cmd, int argc, char **argv, const struct scan_index *ix)
 {
 	char out_buf[PATH_MAX], tree_buf[PATH_MAX], cache_buf[PATH_MAX], overlay_buf[PATH_MAX],
 		baseline_buf[PATH_MAX];
@@ -98,6 +101,7 @@ static int run_run(const struct command *cmd, int argc, char **argv)
 	o.slimness = slimness != NULL;
 	o.no_report = no_report != NULL;
 	o.print_packages = print_packages != NULL;
+	o.tree_index = ix;
 	cell_list_split(&arch_list, archs);
 	cell_list_split(&config_list, configs);
 	o.archs = arch_list.names;
@@ -109,6 +113,17 @@ static int run_run(const struct command *cmd, int argc, char **argv)
 	cell_list_free(&config_list);
 	catalog_free(cat);
 	return ret;
+}
+
+static int run_run(const struct command *cmd, int argc, char **argv)
+{
+	return run_with(cmd, argc, argv, NULL);
+}
+
+int cmd_run_with_index(int argc, char **argv, const struct scan_index *ix)
+{
+	optind = 0;	/* getopt starts again: the caller may have parsed its own */
+	return run_with(&cmd_run, argc, argv, ix);
 }
 
 const struct command cmd_run = {

@@ -73,6 +73,13 @@ extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;
 extern const struct command cmd_catalog_init;
 
+/* hdrtest run with argv as the command takes it (argv[0] "run"), and
+ * ix, the scan index of its --tree, which the caller already has: hdrtest
+ * series runs each step so, in a child it forks after scanning the
+ * step's tree, and the run does not scan it again. */
+struct scan_index;
+int cmd_run_with_index(int argc, char **argv, const struct scan_index *ix);
+
 /* Every command above, in the order `hdrtest help` lists them; NULL ends it. */
 extern const struct command *const commands[];
 

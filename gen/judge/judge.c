@@ -18,27 +18,39 @@
 #include "judge/large_run.h"
 #include "judge/report.h"
 #include "judge/results.h"
+#include "scan/lazy_scan.h"
 #include "scan/scan.h"
 #include "shard/shard_file.h"
 
 /* One line per failing TU saying why, from the scan index of the tree
- * (indexed once, and only when something failed). */
-static void explain_run(struct run_results *r)
+ * (indexed once, and only when something failed): the run's own index
+ * when the cells compiled its tree (ls), else one made here. */
+static void explain_run(struct run_results *r, struct lazy_scan *ls)
 {
 	struct scan_index *ix = NULL;
 	int i, j;
 
 	for (i = 0; i < r->ncells; i++) {
 		struct cell_result *c = r->cells[i];
+		int runs_tree = -1;	/* c's tree is ls's: not asked yet */
 
 		for (j = 0; j < c->ntus; j++) {
+			const struct scan_index *use;
+
 			/* a drifted header is explained by its drift */
 			if (c->tus[j].verdict != V_FAIL || c->tus[j].explanation || !*c->srctree)
 				continue;
-			if (!ix)
-				ix = scan_tree(c->srctree);
-			if (ix)
-				c->tus[j].explanation = explain_failure(&c->tus[j], c, ix);
+			if (runs_tree < 0)
+				runs_tree = ls && lazy_scan_is_tree(ls, c->srctree);
+			if (runs_tree) {
+				use = lazy_scan_get(ls);
+			} else {
+				if (!ix)
+					ix = scan_tree(c->srctree);
+				use = ix;
+			}
+			if (use)
+				c->tus[j].explanation = explain_failure(&c->tus[j], c, use);
 		}
 	}
 	scan_free(ix);
@@ -293,7 +305,7 @@ int judge_out(const struct judge_opts *o)
 		goto out;
 	if (read_run(outabs, cells, ncells, &dl, sharded ? &id : NULL, &r))
 		goto out;
-	explain_run(&r);
+	explain_run(&r, o->scan);
 	if (write_results(&r, outabs, o))
 		goto out;
 	if (!text)

@@ -15,6 +15,8 @@
 
 #include <stdio.h>
 
+struct lazy_scan;
+
 /* What to judge and where the reports go; a NULL path is a report not
  * written. */
 struct judge_opts {
@@ -25,6 +27,9 @@ struct judge_opts {
 	const char *baseline;	/* known failures: only new ones fail, or NULL */
 	const char *baseline_out, *ktap, *tsv, *junit, *html, *failures;
 	FILE *text;		/* the table and the summary; NULL: not printed */
+	/* the run's tree, scanned once for its stages, or NULL: the
+	 * explanations scan the cells' tree on their own */
+	struct lazy_scan *scan;
 };
 
 /* Returns the exit status of `hdrtest report`: CMD_OK (nothing failed),

@@ -43,6 +43,7 @@ struct run {
 	struct costs costs;	/* this OUT's, updated with what ran now */
 	struct costs given;	/* --costs: what the shards are balanced by */
 	char self[PATH_MAX];	/* the tool's own binary: a new one redoes gen and judge */
+	struct lazy_scan scan;	/* the tree's index, for drift and the explanations */
 };
 
 static int run_owns(void *ctx, const char *cell, const char *stem)
@@ -235,6 +236,7 @@ static void run_free(struct run *r)
 	costs_free(&r->costs);
 	costs_free(&r->given);
 	mtimes_free(r->m);
+	lazy_scan_free(&r->scan);
 }
 
 int run_all(const struct run_opts *o)
@@ -246,6 +248,8 @@ int run_all(const struct run_opts *o)
 
 	r.o = o;
 	r.m = mtimes_new();
+	r.scan.tree = o->tree;
+	r.scan.given = o->tree_index;
 	len = readlink("/proc/self/exe", r.self, sizeof(r.self) - 1);
 	r.self[len > 0 ? len : 0] = '\0';
 	/* Every shard must split the run alike, so only a costs file they all
@@ -267,7 +271,7 @@ int run_all(const struct run_opts *o)
 		ret = CMD_OK;
 		goto out;
 	}
-	if (drift_stage(o, r.m, r.self))
+	if (drift_stage(o, r.m, r.self, &r.scan))
 		goto out;
 	r.js = jobserver_open(o->jobs);
 	if (!r.js)
@@ -292,7 +296,7 @@ int run_all(const struct run_opts *o)
 	if (o->slimness && (compile_stage(&r, COMPILE_CPP, NULL, NULL) ||
 			    slimness_stage(o, r.own_cells, r.nown)))
 		goto out;
-	ret = o->no_report ? CMD_OK : judge_stage(o, r.m, r.self, r.cells, r.ncells);
+	ret = o->no_report ? CMD_OK : judge_stage(o, r.m, r.self, r.cells, r.ncells, &r.scan);
 	/* an uncovered branch or a failing TU is no failure of coverage */
 	if ((o->coverage || o->slimness) && ret == CMD_FAILED)
 		ret = CMD_OK;

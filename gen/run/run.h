@@ -19,6 +19,7 @@
 #define HDRTEST_RUN_H
 
 #include "model/catalog.h"
+#include "scan/scan.h"
 
 struct run_opts {
 	const struct catalog *cat;
@@ -43,6 +44,10 @@ struct run_opts {
 	int slimness;		/* also measure each header's slimness */
 	int no_report;		/* stop after compiling (fix judges on its own) */
 	int print_packages;	/* only print the packages of this shard's arches */
+	/* tree's scan index when the caller has one (hdrtest series scanned
+	 * the step's tree to fit its catalog), or NULL: the run scans the
+	 * tree when a stage first needs it, once for all of them */
+	const struct scan_index *tree_index;
 };
 
 /* The run: CMD_OK when every TU judged passes (or only known failures of

@@ -90,12 +90,12 @@ static void add_header_files(struct inputs *in, const struct run_opts *o)
 	free(list);
 }
 
-int drift_stage(const struct run_opts *o, struct mtimes *m, const char *self)
+int drift_stage(const struct run_opts *o, struct mtimes *m, const char *self, struct lazy_scan *ls)
 {
 	char *path = xasprintf("%s/drift.tsv", o->out);
 	struct inputs in = { 0 };
 	struct drift_report *rep;
-	struct scan_index *ix;
+	const struct scan_index *ix;
 	int ret = -1;
 	char *text;
 
@@ -105,7 +105,7 @@ int drift_stage(const struct run_opts *o, struct mtimes *m, const char *self)
 		ret = 0;
 		goto out;
 	}
-	ix = scan_tree(o->tree);
+	ix = lazy_scan_get(ls);
 	if (!ix)
 		goto out;
 	rep = drift_check(o->cat, ix);
@@ -114,7 +114,6 @@ int drift_stage(const struct run_opts *o, struct mtimes *m, const char *self)
 	ret = write_file_atomic(path, text) || touch(m, path) ? -1 : 0;
 	free(text);
 	drift_report_free(rep);
-	scan_free(ix);
 out:
 	inputs_free(&in);
 	free(path);
@@ -286,7 +285,8 @@ static int judge_again(const struct run_opts *o, struct mtimes *m, const char *s
 	return ret;
 }
 
-int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, char **cells, int ncells)
+int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, char **cells, int ncells,
+		struct lazy_scan *ls)
 {
 	/* coverage and slimness show their own table; the report is kept
 	 * up to date for report.html */
@@ -328,6 +328,7 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 	jo.html = f_html;
 	jo.failures = f_fail;
 	jo.text = f;
+	jo.scan = ls;
 	rc = judge_out(&jo);
 	if (write_stream_close(f, tmp) || rc == CMD_ERROR) {
 		rc = CMD_ERROR;

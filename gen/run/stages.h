@@ -10,10 +10,12 @@
 
 #include "run/run.h"
 #include "run/uptodate.h"
+#include "scan/lazy_scan.h"
 
-/* OUT/drift.tsv: the catalog against the tree, again when a catalogued
- * header (or its dir), the catalog or the tool changed. */
-int drift_stage(const struct run_opts *o, struct mtimes *m, const char *self);
+/* OUT/drift.tsv: the catalog against the tree (ls: its index, made when
+ * first needed), again when a catalogued header (or its dir), the
+ * catalog or the tool changed. */
+int drift_stage(const struct run_opts *o, struct mtimes *m, const char *self, struct lazy_scan *ls);
 
 /* The TUs of cells (OUT/generated the stamp): all of them when the catalog,
  * the templates, the cells or the tool changed, else only the cells whose
@@ -31,8 +33,10 @@ int slimness_stage(const struct run_opts *o, char **cells, int ncells);
 /* OUT/report.txt and the result files, judged again only when a cell, the
  * tool, the catalog, the drift, the baseline or a section report.html
  * shows changed; the report printed.  Returns the run's exit status
- * (CMD_OK, CMD_FAILED, CMD_ERROR), also kept in OUT/report.rc. */
-int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, char **cells, int ncells);
+ * (CMD_OK, CMD_FAILED, CMD_ERROR), also kept in OUT/report.rc.  The
+ * failures are explained from ls, the run's index of its tree. */
+int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, char **cells, int ncells,
+		struct lazy_scan *ls);
 
 /* OUT/shard: what this run is a part of (see shard/shard_file.h). */
 int write_shard_file(const struct run_opts *o, char **cells, int ncells, char **stems, int nstems,

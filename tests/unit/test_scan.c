@@ -9,6 +9,7 @@
 
 #include "cpp/clex.h"
 #include "helpers.h"
+#include "scan/lazy_scan.h"
 #include "scan/scan.h"
 #include "suites.h"
 #include "base/util.h"
@@ -439,6 +440,48 @@ START_TEST(scan_errors)
 }
 END_TEST
 
+/* One scan for every reader of a tree; the caller's index stands in for
+ * it; a failed scan is not tried again; a path names the tree only when
+ * it is the same dir. */
+START_TEST(scan_lazy_once)
+{
+	struct lazy_scan ls = { TREE, NULL, NULL, 0 }, bad = { "tests/fixtures/scan", NULL, NULL, 0 };
+	struct lazy_scan given = { TREE, NULL, NULL, 0 };
+	const struct scan_index *a, *b;
+	struct scan_index *mine;
+	char *msg;
+
+	ck_assert_ptr_null(ls.own);
+	a = lazy_scan_get(&ls);
+	ck_assert_ptr_nonnull(a);
+	b = lazy_scan_get(&ls);
+	ck_assert_ptr_eq(a, b);	/* the same index, not a second scan */
+	ck_assert_ptr_eq(ls.own, a);
+	ck_assert_int_eq(lazy_scan_is_tree(&ls, TREE "/"), 1);
+	ck_assert_int_eq(lazy_scan_is_tree(&ls, TREE "/include/../"), 1);
+	ck_assert_int_eq(lazy_scan_is_tree(&ls, "tests/fixtures/scan"), 0);
+	ck_assert_int_eq(lazy_scan_is_tree(&ls, "tests/fixtures/nothere"), 0);
+	lazy_scan_free(&ls);
+	ck_assert_ptr_null(ls.own);
+
+	mine = scan_tree(TREE);
+	given.given = mine;
+	ck_assert_ptr_eq(lazy_scan_get(&given), mine);
+	ck_assert_ptr_null(given.own);	/* nothing scanned here */
+	lazy_scan_free(&given);
+	scan_free(mine);
+
+	diag_begin();
+	ck_assert_ptr_null(lazy_scan_get(&bad));
+	ck_assert_ptr_null(lazy_scan_get(&bad));
+	msg = diag_end();
+	/* said once: the second call did not scan again */
+	ck_assert_str_eq(msg, "hdrtest: error: tests/fixtures/scan is not a kernel tree: it has no include/ dir\n");
+	free(msg);
+	lazy_scan_free(&bad);
+}
+END_TEST
+
 Suite *scan_suite(void)
 {
 	Suite *s = suite_create("scan");
@@ -459,6 +502,7 @@ Suite *scan_suite(void)
 	tcase_add_test(tc, scan_include_names);
 	tcase_add_test(tc, scan_whole_tree);
 	tcase_add_test(tc, scan_errors);
+	tcase_add_test(tc, scan_lazy_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
