@@ -320,7 +320,9 @@ watch_step() { # watch_step STEP
 kstep() {
 	ks_step=$1
 	shift
-	watch_step "$ks_step" &
+	# (without the lock's fd: its last 'sleep 1' outlives the kill, and
+	# held the lock for the next prepare of this dir to wait on)
+	watch_step "$ks_step" 9>&- &
 	ks_watch=$!
 	ks_rc=0
 	kmake "$@" || ks_rc=$?
