@@ -15,7 +15,7 @@
 
 static const char *out, *tree, *cache, *archs, *configs, *overlay, *baseline, *jobs, *shard, *costs,
 	*templates, *m4, *prepare, *coverage, *slimness, *no_report,
-	*print_packages;
+	*print_packages, *prepare_only;
 
 static const struct cmd_option run_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "where the run's files go" },
@@ -35,6 +35,7 @@ static const struct cmd_option run_options[] = {
 	{ "slimness", NULL, &slimness, NULL, 0, "also measure what each header costs alone" },
 	{ "no-report", NULL, &no_report, NULL, 0, "compile, but judge nothing (make fix judges)" },
 	{ "print-packages", NULL, &print_packages, NULL, 0, "only print the packages this shard's arches need" },
+	{ "prepare-only", NULL, &prepare_only, NULL, 0, "plan and prepare the cells' kbuild dirs, nothing after" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -101,6 +102,7 @@ static int run_with(const struct command *cmd, int argc, char **argv, const stru
 	o.slimness = slimness != NULL;
 	o.no_report = no_report != NULL;
 	o.print_packages = print_packages != NULL;
+	o.prepare_only = prepare_only != NULL;
 	o.tree_index = ix;
 	cell_list_split(&arch_list, archs);
 	cell_list_split(&config_list, configs);

@@ -263,7 +263,7 @@ int run_all(const struct run_opts *o)
 		ret = print_shard_packages(&r) ? CMD_ERROR : CMD_OK;
 		goto out;
 	}
-	if (write_shard_file(o, r.cells, r.ncells, r.stems, r.nstems, r.owner))
+	if (!o->prepare_only && write_shard_file(o, r.cells, r.ncells, r.stems, r.nstems, r.owner))
 		goto out;
 	if (o->nshards > 1 && !r.nown) {
 		printf("hdrtest: shard %d/%d has no work: the %d cells' TUs all went to other shards\n",
@@ -271,12 +271,16 @@ int run_all(const struct run_opts *o)
 		ret = CMD_OK;
 		goto out;
 	}
-	if (drift_stage(o, r.m, r.self, &r.scan))
+	if (!o->prepare_only && drift_stage(o, r.m, r.self, &r.scan))
 		goto out;
 	r.js = jobserver_open(o->jobs);
 	if (!r.js)
 		goto out;
 	r.pool = pool_new(r.js);
+	if (o->prepare_only) {
+		ret = prepare_stage(&r) ? CMD_ERROR : CMD_OK;
+		goto out;
+	}
 	if (prepare_stage(&r) || gen_stage(o, r.m, r.self, r.own_cells, r.nown) ||
 	    compile_stage(&r, COMPILE_CC, NULL, NULL))
 		goto out;

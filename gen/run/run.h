@@ -44,6 +44,7 @@ struct run_opts {
 	int slimness;		/* also measure each header's slimness */
 	int no_report;		/* stop after compiling (fix judges on its own) */
 	int print_packages;	/* only print the packages of this shard's arches */
+	int prepare_only;	/* plan and prepare the cells, nothing after */
 	/* tree's scan index when the caller has one (hdrtest series scanned
 	 * the step's tree to fit its catalog), or NULL: the run scans the
 	 * tree when a stage first needs it, once for all of them */

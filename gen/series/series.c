@@ -65,16 +65,18 @@ static int make_step_tree(const struct series_opts *o, const struct series *se, 
 	return rc == 0 ? 0 : -1;
 }
 
-/* hdrtest run on the step's tree and catalog, its table in
- * OUT/NNNN/run.log, in a child forked from this process and not a new
- * program: the child has ix, the step's scan index, which the run's
- * drift check and the explanations of its failures would each make again
- * (0.7 s of a kernel tree, twice a step).  Its exit status, or -1. */
-static int run_step(const struct series_opts *o, const char *scratch, const char *dir, char **paths, int npaths,
-		    const struct scan_index *ix)
+/* hdrtest run with the step's options and then extra[0..nextra) and
+ * paths[0..npaths), in a child forked from this process, not a new
+ * program: the child has ix, the step's scan index (or NULL), which the
+ * run's drift check and the explanations of its failures would each make
+ * again (0.7 s of a kernel tree, twice a step).  Its stdout goes to
+ * log; its stderr is the series' (PREPARE and UPDATE lines, errors).
+ * The child's pid, or -1 after an error message. */
+static pid_t start_run(const struct series_opts *o, const char *scratch, const char *dir, const char *const *extra,
+		       int nextra, char **paths, int npaths, const char *log, const struct scan_index *ix)
 {
-	char **argv = NULL, *log = xasprintf("%s/run.log", dir);
-	int n = 0, i, rc = -1, fd;
+	char **argv = NULL;
+	int n = 0, i, fd;
 	pid_t pid;
 	const char *fixed[] = { "run", "--out", dir, "--tree", scratch, "--cache", o->cache, "--archs", o->archs,
 				"--configs", o->configs, "--templates", o->templates, "--m4", o->m4 };
@@ -85,23 +87,24 @@ static int run_step(const struct series_opts *o, const char *scratch, const char
 		*(char **)push(&argv, &n, sizeof(char *)) = "--jobs";
 		*(char **)push(&argv, &n, sizeof(char *)) = (char *)o->jobs;
 	}
+	for (i = 0; i < nextra; i++)
+		*(char **)push(&argv, &n, sizeof(char *)) = (char *)extra[i];
 	for (i = 0; i < npaths; i++)
 		*(char **)push(&argv, &n, sizeof(char *)) = paths[i];
 	*(char **)push(&argv, &n, sizeof(char *)) = NULL;
 	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	if (fd < 0) {
 		error("cannot create %s: %s", log, strerror(errno));
-		goto out;
+		free(argv);
+		return -1;
 	}
 	fflush(NULL);	/* what is buffered here is not the child's to write */
 	pid = fork();
-	if (pid < 0) {
+	if (pid < 0)
 		error("fork: %s", strerror(errno));
-		close(fd);
-		goto out;
-	}
 	if (pid == 0) {
-		/* stderr stays the series': its PREPARE and UPDATE lines, and errors */
+		int rc;
+
 		if (dup2(fd, 1) < 0)
 			_exit(CMD_ERROR);
 		close(fd);
@@ -110,11 +113,34 @@ static int run_step(const struct series_opts *o, const char *scratch, const char
 		_exit(rc);
 	}
 	close(fd);
-	rc = wait_child(pid, "hdrtest run");
-out:
 	free(argv);
+	return pid;
+}
+
+/* The step's kbuild dirs brought up to date while this process scans the
+ * step's tree and fits its catalog: the run's plan and prepare stages on
+ * the step's OUT, in a child, with the series' own catalog (a cell's plan
+ * and kbuild dir do not depend on which headers are tested, so the
+ * step's run, planning again with the step's catalog, finds each cell
+ * prepared).  The child's pid, or -1: then the step's run prepares, as
+ * it would without this. */
+static pid_t start_prepare(const struct series_opts *o, const char *scratch, const char *dir)
+{
+	const char *extra[] = { "--prepare-only" };
+
+	return start_run(o, scratch, dir, extra, 1, o->catalog_files, o->ncatalog_files, "/dev/null", NULL);
+}
+
+/* hdrtest run on the step's tree and catalog, with its scan index, its
+ * table in OUT/NNNN/run.log.  Its exit status, or -1. */
+static int run_step(const struct series_opts *o, const char *scratch, const char *dir, char **paths, int npaths,
+		    const struct scan_index *ix)
+{
+	char *log = xasprintf("%s/run.log", dir);
+	pid_t pid = start_run(o, scratch, dir, NULL, 0, paths, npaths, log, ix);
+
 	free(log);
-	return rc;
+	return pid < 0 ? -1 : wait_child(pid, "hdrtest run");
 }
 
 /* The scratch tree's place: one per base tree (or git tree), whatever the
@@ -270,6 +296,7 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 	struct scan_index *ix = NULL;
 	double start = seconds_now();
 	int ret = -1, rc, i;
+	pid_t prep = -1;
 
 	printf("  STEP    %s %s\n", st->num, st->subject);
 	fflush(stdout);
@@ -288,10 +315,16 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 		error("cannot create %s: %s", dir, strerror(errno));
 		goto out;
 	}
+	prep = start_prepare(o, env->scratch, dir);
 	ix = scan_tree(env->scratch);
 	keep = xasprintf("%s/catalog", dir);
 	if (!ix || step_catalog_write(o->cat, o->catalog_files, o->ncatalog_files, ix, env->catdir, keep, moves, &paths))
 		goto out;
+	/* its status is the run's to find again: a cell it could not
+	 * prepare is prepared (and reported) by the run */
+	if (prep > 0)
+		wait_child(prep, "hdrtest run --prepare-only");
+	prep = -1;
 	rc = run_step(o, env->scratch, dir, paths, o->ncatalog_files, ix);
 	if (rc < 0 || rc > 1) {
 		error("the run of step %s failed (exit %d): see %s/run.log", st->num, rc, dir);
@@ -300,6 +333,8 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 	print_step_tally(dir, start);
 	ret = 0;
 out:
+	if (prep > 0)
+		wait_child(prep, "hdrtest run --prepare-only");
 	for (i = 0; paths && i < o->ncatalog_files; i++)
 		free(paths[i]);
 	free(paths);
