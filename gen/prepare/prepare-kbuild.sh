@@ -267,6 +267,12 @@ if [ -n "$update" ]; then
 else
 	rm -rf "$kdir" "$kdir".tmp.*
 	work=$kdir.tmp.$$
+	# A moving tree's dir is built where it stays, since kbuild will
+	# update it there: objtool's build records the absolute path of
+	# its dir (tools/objtool/.*.cmd), and a dir renamed into place
+	# built objtool again at its first update.  Like a dir being
+	# updated, it is not complete until its stamp is written.
+	[ -z "$moving" ] || work=$kdir
 	trap 'rm -rf "$work"' EXIT
 	mkdir -p "$work"
 	log=$work/hdrtest-prepare.log
@@ -358,7 +364,7 @@ kbuild_recipe
 # check took.
 echo "$(( ($(date +%s) - start) * 1000 ))" > "$work/.hdrtest-prepare-ms" 2>/dev/null || :
 stamp_complete
-mv "$work" "$kdir" || failed "cannot rename $work to $kdir"
+[ "$work" = "$kdir" ] || mv "$work" "$kdir" || failed "cannot rename $work to $kdir"
 trap - EXIT
 echo "  PREPARED $tag$arch/$config in $(( $(date +%s) - start )) s" >&2
 write_prepared "kdir=$kdir"

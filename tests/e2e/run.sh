@@ -343,5 +343,16 @@ check "run --shard I/2 --print-packages: each shard names one arch's toolchain, 
 	"[ -s '$out-pk1.txt' ] && [ -s '$out-pk2.txt' ] && ! grep -qxFf '$out-pk1.txt' '$out-pk2.txt' &&
 	 sort '$out-pk1.txt' '$out-pk2.txt' | cmp -s - '$out-pk.all' || { cat '$out-pk1.err' '$out-pk2.err'; exit 1; }"
 
+# --prepare-only: the kbuild dirs of every cell, and nothing after
+rm -rf "$out-po"
+# shellcheck disable=SC2086
+out/bin/hdrtest run --out "$out-po" --tree "$tree" --cache "$(make -s --no-print-directory cache-path)" \
+	--archs "$archs" --configs defconfig --prepare-only $pk_cat > "$out-po.log" 2>&1
+rc=$?
+check "run --prepare-only: every cell prepared, no TU generated, no report (exit $rc)" sh -c \
+	"[ $rc -eq 0 ] && grep -q '^kdir=' '$out-po/x86_64/defconfig/prepared' &&
+	 grep -q '^kdir=' '$out-po/arm64/defconfig/prepared' && [ ! -e '$out-po/x86_64/defconfig/tus' ] &&
+	 [ ! -e '$out-po/report.txt' ] || { cat '$out-po.log'; exit 1; }"
+
 summary e2e
 [ "$fail" -eq 0 ]

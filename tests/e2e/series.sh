@@ -74,6 +74,8 @@ check "the summary table has a row per step" test "$(grep -c '^00[0-9][0-9]  ' "
 check "no kbuild dir is prepared after the base: both are updated at each of the 15 patches" sh -c \
 	"sed -n '/^  STEP    0001 /,\$p' '$work/series.log' > '$work/after-base.log' &&
 	 ! grep -q '^  PREPARE ' '$work/after-base.log' && test \$(grep -c '^  UPDATE  ' '$work/after-base.log') -eq 30"
+check "each step's dirs are updated while it scans (run --prepare-only): its run finds them prepared, none waits" \
+	sh -c "! grep -q '^  \\(REUSE\\|WAIT\\) ' '$work/series.log'"
 cc2=$(grep -c '^  CC ' "$s/0002/run.log")
 check "0002 (drm_gem.h only) compiles no TU: none read what it changed ($cc2 compiled)" test "$cc2" -eq 0
 # 0005 changes linux/mm.h and adds page_section.h: page_kasan_tag.h's TUs
