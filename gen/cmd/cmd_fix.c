@@ -185,11 +185,12 @@ static int cmp_fix(const void *a, const void *b)
 	return strcmp(((const struct hdr_fix *)a)->header, ((const struct hdr_fix *)b)->header);
 }
 
-static const char *out, *jobs;
+static const char *out, *jobs, *signoff;
 
 static const struct cmd_option fix_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; fixes go to OUTDIR/fix" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
+	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -231,6 +232,18 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		if (!(fx.orig[i] = cell_read(out, fx.cells[i])))
 			return CMD_ERROR;
 	srctree = fx.orig[0]->srctree;
+	/* the patches are the user's to send: From is the user, and a
+	 * Signed-off-by only when asked for (the human certifies); asked
+	 * for without an identity, nothing is done, OUT/fix kept as it was */
+	path = xasprintf("%s/fix-identity.tmp", out);
+	if (fix_identity(srctree, path, &fx.who) && signoff) {
+		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
+		      "user.name and user.email, or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL");
+		free(path);
+		return CMD_ERROR;
+	}
+	free(path);
+	fx.signoff = signoff != NULL;
 	if (!(fx.ix = scan_tree(srctree)))
 		return CMD_ERROR;
 	remove_tree(fx.dir);
@@ -238,6 +251,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		error("cannot create %s: %s", fx.overlay, strerror(errno));
 		return CMD_ERROR;
 	}
+
 	take_failures(&fx, fx.orig);
 	/* prove, and again for what a patch uncovers */
 	do {
@@ -320,6 +334,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	for (i = 0; i < fx.nfixes; i++)
 		if (!fx.fixes[i].kept && patchable(&fx.fixes[i]))
 			ret = CMD_FAILED;
+	fix_identity_free(&fx.who);
 	return ret;
 }
 

@@ -34,6 +34,12 @@ struct hdr_fix {
 	char *patch;		/* its file name, once written */
 };
 
+/* The patches' author, from the user's git identity (identity.c). */
+struct fix_identity {
+	char *name;		/* NULL when not set */
+	char *email;
+};
+
 struct fixer {
 	const char *out;
 	char *dir;		/* OUT/fix */
@@ -50,6 +56,8 @@ struct fixer {
 	struct strbuf recompiled;	/* and which: "ARCH/CONFIG/STEM" lines */
 	double seconds;		/* and the time it took */
 	int rounds;
+	struct fix_identity who;	/* From: (and Signed-off-by:) of the patches */
+	int signoff;		/* add the user's Signed-off-by (asked for: --signoff) */
 };
 
 /* proof.c */
@@ -71,6 +79,16 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed);
 int is_ident(int ch);
 /* The report on the headers that pull a forbidden header in, into sb. */
 void chains(struct fixer *fx, struct strbuf *sb);
+
+/* identity.c */
+
+/* The user's identity as git has it, for a patch's From: GIT_AUTHOR_NAME
+ * and GIT_AUTHOR_EMAIL, else git config user.name and user.email (run
+ * in dir; tmp: a scratch file for git's output).  0 with both set, -1
+ * when one is missing (what is found stays set) or after an error
+ * message (neither set). */
+int fix_identity(const char *dir, const char *tmp, struct fix_identity *id);
+void fix_identity_free(struct fix_identity *id);
 
 /* patch.c */
 

@@ -18,6 +18,36 @@
 
 /* --- patches ----------------------------------------------------------------- */
 
+/* A commit message's lines: at most 75 columns (checkpatch's limit). */
+#define BODY_WIDTH 75
+
+/* text, one paragraph, into sb as lines of at most width columns, broken
+ * between words (a word longer than a line has a line of its own). */
+static void wrap_paragraph(struct strbuf *sb, const char *text, int width)
+{
+	int col = 0;
+
+	while (*text) {
+		int len = (int)strcspn(text, " \n");
+
+		if (len) {
+			if (col && col + 1 + len > width) {
+				sb_addc(sb, '\n');
+				col = 0;
+			}
+			if (col) {
+				sb_addc(sb, ' ');
+				col++;
+			}
+			sb_addf(sb, "%.*s", len, text);
+			col += len;
+		}
+		text += len;
+		text += strspn(text, " \n");
+	}
+	sb_addc(sb, '\n');
+}
+
 static char *slug(const char *s)
 {
 	struct strbuf sb;
@@ -65,29 +95,44 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	free(desc);
 	sb_init(&sb);
 	sb_add(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-	sb_add(&sb, "From: hdrtest <hdrtest@localhost>\n");
+	if (fx->who.name && fx->who.email)
+		sb_addf(&sb, "From: %s <%s>\n", fx->who.name, fx->who.email);
+	else
+		sb_add(&sb, "From: hdrtest <hdrtest@localhost>\n");
 	sb_addf(&sb, "Subject: [PATCH %d/%d] %s\n\n", no, total, subject);
 	for (j = 0; j < h->ncands; j++) {
 		const struct fix_cand *c = &h->cands[j];
+		char *para = NULL;
 
 		if (c->kind == FIX_DECLARE)
-			sb_addf(&sb, "%s uses %s only by pointer, in a parameter list,\n"
-				     "without declaring it: the tag is then local to the prototype.\n"
-				     "A forward declaration is all it needs.\n\n",
-				c->user ? c->user : h->header, c->symbol);
+			para = xasprintf("%s uses %s only by pointer, in a parameter list, without declaring it: "
+					 "the tag is then local to the prototype. A forward declaration is all it "
+					 "needs.",
+					 c->user ? c->user : h->header, c->symbol);
 		else if (c->kind == FIX_INCLUDE)
-			sb_addf(&sb, "%s uses %s, defined in %s,\n"
-				     "which %s does not include%s.\n\n",
-				c->user ? c->user : h->header, c->what, c->include, h->header,
-				c->cond ? " (the use is under #if, and so is the include)" : "");
+			para = xasprintf("%s uses %s, defined in %s, which %s does not include%s.",
+					 c->user ? c->user : h->header, c->what, c->include, h->header,
+					 c->cond ? " (the use is under #if, and so is the include)" : "");
+		if (para) {
+			wrap_paragraph(&sb, para, BODY_WIDTH);
+			sb_addc(&sb, '\n');
+			free(para);
+		}
 	}
 	cells = fail_cells(fx, h, 0);
-	sb_addf(&sb, "Failed on: %s\n", cells);
+	s = xasprintf("Failed on: %s", cells);
+	wrap_paragraph(&sb, s, BODY_WIDTH);
+	free(s);
 	free(cells);
 	cells = fail_cells(fx, h, 1);
-	sb_addf(&sb, "Proven by hdrtest on: %s", *cells ? cells : "none");
+	s = xasprintf("Proven by hdrtest on: %s (every TU of these cells that reads the header compiled again "
+		      "with it)", *cells ? cells : "none");
+	wrap_paragraph(&sb, s, BODY_WIDTH);
+	free(s);
 	free(cells);
-	sb_add(&sb, "\n(every TU of these cells that reads the header compiled again with it)\n---\n");
+	if (fx->signoff)
+		sb_addf(&sb, "\nSigned-off-by: %s <%s>\n", fx->who.name, fx->who.email);
+	sb_add(&sb, "---\n");
 	sb_add(&sb, diff);
 	sb_add(&sb, "-- \nhdrtest\n\n");
 	s = slug(subject);

@@ -111,6 +111,43 @@ same() { for f in series summary.txt $(cat "$out.first/series"); do same_file "$
 check "a second run writes the same series, summary and patches" same
 rm -rf "$out.first"
 
+# The patches are the user's to send: From: is the user's git identity
+# (here GIT_AUTHOR_*), Signed-off-by only when asked (--signoff, make fix
+# SIGNOFF=1), and the kernel's scripts/checkpatch.pl --strict finds
+# nothing else in them.  checkpatch is Perl: installed when missing.
+checkpatch_ok() { perl -MTerm::ANSIColor -MEncode -MGetopt::Long -e 1 > /dev/null 2>&1; }
+checkpatch_ok || gen/setup/deps.sh perl > "$out-perl.log" 2>&1
+as_ada() { GIT_AUTHOR_NAME="Ada Tester" GIT_AUTHOR_EMAIL="ada@example.org" "$@"; }
+# checkpatch_totals: each patch's "total:" line, one per patch
+checkpatch_totals() {
+	for p in $(sed "s|^|$fixdir/|" "$fixdir/series"); do
+		perl "$tree/scripts/checkpatch.pl" --strict --no-tree --no-color "$p" 2>&1 | grep '^total: '
+	done
+}
+as_ada out/bin/hdrtest fix --out "$out" $(cat "$out/cells") > "$out-ada.log" 2>&1
+check "From: is the user's git identity" grep -qx 'From: Ada Tester <ada@example.org>' "$fixdir/0001-"*.patch
+check "... and no Signed-off-by unless asked" sh -c "! grep -q '^Signed-off-by:' '$fixdir'/0*.patch"
+check "every line of the commit messages is at most 75 columns" sh -c \
+	"! sed -n '/^Subject: /,/^---\$/{/^Subject: /d;p}' '$fixdir'/0*.patch | grep -q '.\{76\}'"
+if checkpatch_ok; then
+	checkpatch_totals > "$out-cp-plain.txt"
+	check "checkpatch.pl --strict without SIGNOFF: only the missing sign-off (1 error) on each of the 2 patches" \
+		sh -c "[ \$(grep -cx 'total: 1 errors, 0 warnings, 0 checks, [0-9]* lines checked' '$out-cp-plain.txt') -eq 2 ]"
+	as_ada out/bin/hdrtest fix --out "$out" --signoff $(cat "$out/cells") > "$out-ada.log" 2>&1
+	check "--signoff (SIGNOFF=1): Signed-off-by: the user, in each patch" sh -c \
+		"[ \$(grep -lx 'Signed-off-by: Ada Tester <ada@example.org>' '$fixdir'/0*.patch | wc -l) -eq 2 ]"
+	checkpatch_totals > "$out-cp-signed.txt"
+	check "checkpatch.pl --strict with SIGNOFF=1: 0 errors, 0 warnings, 0 checks on each of the 2 patches" \
+		sh -c "[ \$(grep -cx 'total: 0 errors, 0 warnings, 0 checks, [0-9]* lines checked' '$out-cp-signed.txt') -eq 2 ]"
+else
+	skip "checkpatch.pl on the patches" "perl (with Term::ANSIColor) cannot be installed: $(tr '\n' ' ' < "$out-perl.log")"
+fi
+GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 HOME=/nonexistent \
+	out/bin/hdrtest fix --out "$out" --signoff $(cat "$out/cells") > "$out-noid.log" 2>&1
+rc=$?
+check "--signoff with no git identity: refused (exit $rc), saying what to set, the patches left as they were" sh -c \
+	"[ $rc -eq 2 ] && grep -q 'needs your identity.*user.name and user.email' '$out-noid.log' && [ -s '$fixdir/series' ]"
+
 # A name only the forbidden header defines: the run's overlay holds a
 # page_address.h whose new function needs folio_pfn() (only in linux/mm.h),
 # as on the sparsemem cells.  No patch for it, one line saying why, and the
