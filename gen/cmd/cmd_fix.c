@@ -285,6 +285,8 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 				    write_patch(&fx, h, ++j, kept - kept_overlay, srctree, &series))
 			return CMD_ERROR;
 	}
+	if (kept > kept_overlay && write_cover_letter(&fx, kept - kept_overlay, srctree))
+		return CMD_ERROR;
 	for (i = 0; i < (int)unfixed.len; i++)
 		unfixed_n += unfixed.buf[i] == '\n';
 	{

@@ -32,6 +32,7 @@ struct hdr_fix {
 	int in_overlay;		/* base is the run's overlay's copy: the patch applies
 				   there (paths relative to the overlay), not to the tree */
 	char *patch;		/* its file name, once written */
+	char *subject;		/* and its subject, without "[PATCH k/n] " */
 };
 
 /* The patches' author, from the user's git identity (identity.c). */
@@ -91,6 +92,18 @@ int fix_identity(const char *dir, const char *tmp, struct fix_identity *id);
 void fix_identity_free(struct fix_identity *id);
 
 /* patch.c */
+
+/* OUT/fix/0000-cover-letter.patch for the tree's series of total patches
+ * (h->patch and h->subject written, in_overlay 0): [PATCH 0/total], what
+ * the series does, the proof matrix (header x cell), the patches'
+ * subjects, and base-commit: when srctree is a git work tree with
+ * nothing uncommitted.  Not in the series file (neither quilt nor git am
+ * takes a mail without a diff).  0, or -1 after an error message. */
+int write_cover_letter(struct fixer *fx, int total, const char *srctree);
+/* The commit srctree is at when it is a git work tree and nothing in it
+ * is uncommitted (what git format-patch --base names), else NULL; tmp: a
+ * scratch file for git's output. */
+char *clean_git_head(const char *srctree, const char *tmp);
 
 /* How to apply the patches written for dir (the tree, or with overlay set
  * the run's overlay, whose copies they fix): git am in a git tree, else

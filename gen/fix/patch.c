@@ -22,30 +22,39 @@
 #define BODY_WIDTH 75
 
 /* text, one paragraph, into sb as lines of at most width columns, broken
- * between words (a word longer than a line has a line of its own). */
-static void wrap_paragraph(struct strbuf *sb, const char *text, int width)
+ * between words (a word longer than a line has a line of its own), the
+ * first line indented by first blanks, the others by rest. */
+static void wrap_indented(struct strbuf *sb, const char *text, int width, int first, int rest)
 {
-	int col = 0;
+	int col = first, start = 1;
 
+	sb_addf(sb, "%*s", first, "");
 	while (*text) {
 		int len = (int)strcspn(text, " \n");
 
 		if (len) {
-			if (col && col + 1 + len > width) {
-				sb_addc(sb, '\n');
-				col = 0;
+			if (!start && col + 1 + len > width) {
+				sb_addf(sb, "\n%*s", rest, "");
+				col = rest;
+				start = 1;
 			}
-			if (col) {
+			if (!start) {
 				sb_addc(sb, ' ');
 				col++;
 			}
 			sb_addf(sb, "%.*s", len, text);
 			col += len;
+			start = 0;
 		}
 		text += len;
 		text += strspn(text, " \n");
 	}
 	sb_addc(sb, '\n');
+}
+
+static void wrap_paragraph(struct strbuf *sb, const char *text, int width)
+{
+	wrap_indented(sb, text, width, 0, 0);
 }
 
 static char *slug(const char *s)
@@ -66,6 +75,17 @@ static char *slug(const char *s)
 	while (sb.len && sb.buf[sb.len - 1] == '-')
 		sb.buf[--sb.len] = '\0';
 	return sb_detach(&sb);
+}
+
+/* A mail's first lines, as git format-patch writes them: From the user. */
+static void mail_head(struct strbuf *sb, const struct fixer *fx, int no, int total, const char *subject)
+{
+	sb_add(sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+	if (fx->who.name && fx->who.email)
+		sb_addf(sb, "From: %s <%s>\n", fx->who.name, fx->who.email);
+	else
+		sb_add(sb, "From: hdrtest <hdrtest@localhost>\n");
+	sb_addf(sb, "Subject: [PATCH %d/%d] %s\n\n", no, total, subject);
 }
 
 int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const char *srctree,
@@ -94,12 +114,7 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	subject = xasprintf("%s: %s", h->header, desc);
 	free(desc);
 	sb_init(&sb);
-	sb_add(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-	if (fx->who.name && fx->who.email)
-		sb_addf(&sb, "From: %s <%s>\n", fx->who.name, fx->who.email);
-	else
-		sb_add(&sb, "From: hdrtest <hdrtest@localhost>\n");
-	sb_addf(&sb, "Subject: [PATCH %d/%d] %s\n\n", no, total, subject);
+	mail_head(&sb, fx, no, total, subject);
 	for (j = 0; j < h->ncands; j++) {
 		const struct fix_cand *c = &h->cands[j];
 		char *para = NULL;
@@ -141,6 +156,7 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	rc = write_file_atomic(path, sb.buf);
 	sb_addf(series, "%s\n", name);
 	h->patch = name;
+	h->subject = xstrdup(subject);
 	free(path);
 	free(s);
 	free(subject);
@@ -170,4 +186,106 @@ void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir
 	sb_add(sb, is_git ? "\n" : " | patch -p1\n");
 	free(patches_dir);
 	free(git);
+}
+
+/* Whether word is one of list's space-separated words. */
+static int has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+char *clean_git_head(const char *srctree, const char *tmp)
+{
+	char *head_argv[] = { "git", "-C", (char *)srctree, "rev-parse", "--verify", "-q", "HEAD", NULL };
+	char *status_argv[] = { "git", "-C", (char *)srctree, "status", "--porcelain", "--untracked-files=no", NULL };
+	char *top = xasprintf("%s/.git", srctree), *head = NULL, *status = NULL, *nl;
+
+	/* the tree itself, not a dir inside some other repository */
+	if (access(top, F_OK))
+		goto out;
+	if (run_to_file(status_argv, tmp) != 0 || !(status = read_file(tmp, NULL)) || *status)
+		goto out;
+	if (run_to_file(head_argv, tmp) != 0 || !(head = read_file(tmp, NULL)))
+		goto out;
+	if ((nl = strchr(head, '\n')))
+		*nl = '\0';
+	if (strlen(head) < 40) {
+		free(head);
+		head = NULL;
+	}
+out:
+	unlink(tmp);
+	free(status);
+	free(top);
+	return head;
+}
+
+int write_cover_letter(struct fixer *fx, int total, const char *srctree)
+{
+	char *tmp = xasprintf("%s/git.tmp", fx->dir), *base = clean_git_head(srctree, tmp), *subject, *path;
+	int i, j, hw = (int)strlen("header"), rc;
+	struct strbuf sb;
+
+	for (i = 0; i < fx->nfixes; i++)
+		if (fx->fixes[i].patch && !fx->fixes[i].in_overlay && (int)strlen(fx->fixes[i].header) > hw)
+			hw = (int)strlen(fx->fixes[i].header);
+	sb_init(&sb);
+	subject = xasprintf("make %d header%s self-contained", total, total == 1 ? "" : "s");
+	mail_head(&sb, fx, 0, total, subject);
+	wrap_paragraph(&sb, "Each header below fails to compile when a file includes it alone, on the "
+			    "kernel configurations named (header tests by hdrtest, with the kernel's own "
+			    "flags). Each patch adds the smallest include or forward declaration that "
+			    "fixes it, and is proven by compiling again every test of those "
+			    "configurations that reads the header.", BODY_WIDTH);
+	sb_addc(&sb, '\n');
+	wrap_paragraph(&sb, "Proof, per header and configuration: fixed = failed before, passes with "
+			    "the patch; fails = still fails, for another reason; - = did not fail.",
+		       BODY_WIDTH);
+	sb_addc(&sb, '\n');
+	sb_addf(&sb, "%-*s", hw + 2, "header");
+	for (j = 0; j < fx->ncells; j++)
+		sb_addf(&sb, "  %s", fx->cells[j]);
+	sb_addc(&sb, '\n');
+	for (i = 0; i < fx->nfixes; i++) {
+		const struct hdr_fix *h = &fx->fixes[i];
+		char *failed, *proven;
+
+		if (!h->patch || h->in_overlay)
+			continue;
+		failed = fail_cells(fx, h, 0);
+		proven = fail_cells(fx, h, 1);
+		sb_addf(&sb, "%-*s", hw + 2, h->header);
+		for (j = 0; j < fx->ncells; j++)
+			sb_addf(&sb, "  %-*s", (int)strlen(fx->cells[j]),
+				has_word(proven, fx->cells[j]) ? "fixed" :
+				has_word(failed, fx->cells[j]) ? "fails" : "-");
+		/* no trailing blanks */
+		while (sb.len && sb.buf[sb.len - 1] == ' ')
+			sb.buf[--sb.len] = '\0';
+		sb_addc(&sb, '\n');
+		free(failed);
+		free(proven);
+	}
+	sb_addc(&sb, '\n');
+	sb_addf(&sb, "%s (%d):\n", fx->who.name && fx->who.email ? fx->who.name : "hdrtest", total);
+	for (i = 0; i < fx->nfixes; i++)
+		if (fx->fixes[i].patch && !fx->fixes[i].in_overlay)
+			wrap_indented(&sb, fx->fixes[i].subject, 72, 2, 4);	/* git shortlog -w72,2,4 */
+	if (base)
+		sb_addf(&sb, "\nbase-commit: %s\n", base);
+	sb_add(&sb, "-- \nhdrtest\n\n");
+	path = xasprintf("%s/0000-cover-letter.patch", fx->dir);
+	rc = write_file_atomic(path, sb.buf);
+	free(path);
+	free(subject);
+	free(base);
+	free(tmp);
+	sb_release(&sb);
+	return rc < 0 ? -1 : 0;
 }

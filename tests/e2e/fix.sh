@@ -127,8 +127,16 @@ checkpatch_totals() {
 as_ada out/bin/hdrtest fix --out "$out" $(cat "$out/cells") > "$out-ada.log" 2>&1
 check "From: is the user's git identity" grep -qx 'From: Ada Tester <ada@example.org>' "$fixdir/0001-"*.patch
 check "... and no Signed-off-by unless asked" sh -c "! grep -q '^Signed-off-by:' '$fixdir'/0*.patch"
-check "every line of the commit messages is at most 75 columns" sh -c \
-	"! sed -n '/^Subject: /,/^---\$/{/^Subject: /d;p}' '$fixdir'/0*.patch | grep -q '.\{76\}'"
+cover=$fixdir/0000-cover-letter.patch
+check "a cover letter: [PATCH 0/2], from the user, with the proof matrix, not in the series file" sh -c \
+	"grep -qx 'Subject: \\[PATCH 0/2\\] make 2 headers self-contained' '$cover' &&
+	 grep -qx 'From: Ada Tester <ada@example.org>' '$cover' &&
+	 grep -qx 'linux/mm/devmap_managed.h  *fixed  *fixed' '$cover' &&
+	 grep -qx 'Ada Tester (2):' '$cover' && ! grep -q cover-letter '$fixdir/series'"
+check "... and no base-commit: the default tree is no git repository" sh -c "! grep -q '^base-commit:' '$cover'"
+check "every line of the commit messages (and the cover letter's text) is at most 75 columns" sh -c \
+	"! sed -n '/^Subject: /,/^---\$/{/^Subject: /d;p}' \$(sed 's|^|$fixdir/|' '$fixdir/series') | grep -q '.\{76\}' &&
+	 ! sed -n '/^Subject: /,/^-- \$/{/^Subject: /d;/^header  /d;/^linux/d;p}' '$cover' | grep -q '.\{76\}'"
 if checkpatch_ok; then
 	checkpatch_totals > "$out-cp-plain.txt"
 	check "checkpatch.pl --strict without SIGNOFF: only the missing sign-off (1 error) on each of the 2 patches" \

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "fix_fixture.h"
@@ -233,6 +234,35 @@ START_TEST(test_apply_line)
 }
 END_TEST
 
+/* base-commit: only for a git work tree with nothing uncommitted. */
+START_TEST(test_clean_git_head)
+{
+	char dir[] = "/tmp/hdrtest-githead-XXXXXX", *tmp, *cmd, *head;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	tmp = xasprintf("%s.out", dir);
+	ck_assert_ptr_null(clean_git_head(dir, tmp));	/* no repository */
+	cmd = xasprintf("cd '%s' && git init -q . && echo a > f && git add f && "
+			"git -c user.name=t -c user.email=t@t commit -qm base", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	head = clean_git_head(dir, tmp);
+	ck_assert_ptr_nonnull(head);
+	ck_assert_int_eq((int)strlen(head), 40);
+	ck_assert_int_eq((int)strspn(head, "0123456789abcdef"), 40);
+	free(head);
+	cmd = xasprintf("echo b > '%s/f'", dir);	/* uncommitted: the patches apply to no commit */
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	ck_assert_ptr_null(clean_git_head(dir, tmp));
+	ck_assert_int_eq(access(tmp, F_OK), -1);	/* the scratch file goes */
+	cmd = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	free(tmp);
+}
+END_TEST
+
 Suite *fix_patch_suite(void)
 {
 	Suite *s = suite_create("fix_patch");
@@ -244,6 +274,7 @@ Suite *fix_patch_suite(void)
 	tcase_add_test(tc, test_declaration);
 	tcase_add_test(tc, test_no_change_is_an_error);
 	tcase_add_test(tc, test_apply_line);
+	tcase_add_test(tc, test_clean_git_head);
 	suite_add_tcase(s, tc);
 	return s;
 }
