@@ -190,6 +190,7 @@ void fixer_free(struct fixer *fx)
 		free(h->path);
 		free(h->base);
 		free(h->patch);
+		free(h->subject);
 	}
 	free(fx->fixes);
 	for (i = 0; i < fx->ncells; i++) {
