@@ -4,10 +4,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/files.h"
 #include "base/util.h"
 
 /* vfork: see spawn() in run/pool.c; the child only calls dup2, close,
@@ -37,16 +39,25 @@ pid_t start_to_file(char *const argv[], const char *out_path)
 	return start_to_files(argv, out_path, NULL);
 }
 
+/* out_path created or truncated, for a child's stdout; -1 after an error
+ * message. */
+static int open_out(const char *out_path)
+{
+	int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+
+	if (fd < 0)
+		error("cannot create %s: %s", out_path, strerror(errno));
+	return fd;
+}
+
 pid_t start_to_files(char *const argv[], const char *out_path, const char *err_path)
 {
 	pid_t pid;
 	int fd, errfd = -1;
 
-	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0) {
-		error("cannot create %s: %s", out_path, strerror(errno));
+	fd = open_out(out_path);
+	if (fd < 0)
 		return -1;
-	}
 	if (err_path) {
 		errfd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		if (errfd < 0) {
@@ -101,4 +112,48 @@ int run_program(char *const argv[])
 		return -1;
 	}
 	return wait_child(pid, argv[0]);
+}
+
+char *run_output(char *const argv[], int *status)
+{
+	char tmp[] = "/tmp/hdrtest-out.XXXXXX";
+	int fd = mkstemp(tmp);
+	char *text = NULL;
+
+	if (fd < 0) {
+		error("cannot create a temporary file in /tmp: %s", strerror(errno));
+		*status = -1;
+		return NULL;
+	}
+	close(fd);
+	*status = run_to_file(argv, tmp);
+	if (*status == 0)
+		text = read_file(tmp, NULL);
+	unlink(tmp);
+	return text;
+}
+
+pid_t start_call_to_file(int (*fn)(void *), void *arg, const char *out_path)
+{
+	int fd = open_out(out_path);
+	pid_t pid;
+
+	if (fd < 0)
+		return -1;
+	fflush(NULL);	/* what is buffered here is not the child's to write */
+	pid = fork();
+	if (pid < 0)
+		error("fork: %s", strerror(errno));
+	if (pid == 0) {
+		int rc;
+
+		if (dup2(fd, 1) < 0)
+			_exit(127);
+		close(fd);
+		rc = fn(arg);
+		fflush(NULL);
+		_exit(rc);
+	}
+	close(fd);
+	return pid;
 }

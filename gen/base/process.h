@@ -25,4 +25,15 @@ int wait_child(pid_t pid, const char *what);
  * run_to_file() returns it. */
 int run_program(char *const argv[]);
 
+/* argv's standard output, whole, when it exits 0; else NULL.  *status:
+ * its exit status as run_to_file() returns it (-1 after an error
+ * message: no temporary file, not started, killed). */
+char *run_output(char *const argv[], int *status);
+
+/* fn(arg) in a forked child of this process, not a new program (it has
+ * this process's memory: what it already computed), with stdout sent to
+ * out_path as start_to_file() does; the child exits with fn's return.
+ * The child's pid, or -1 after an error message; wait_child() waits. */
+pid_t start_call_to_file(int (*fn)(void *), void *arg, const char *out_path);
+
 #endif

@@ -235,14 +235,11 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	/* the patches are the user's to send: From is the user, and a
 	 * Signed-off-by only when asked for (the human certifies); asked
 	 * for without an identity, nothing is done, OUT/fix kept as it was */
-	path = xasprintf("%s/fix-identity.tmp", out);
-	if (fix_identity(srctree, path, &fx.who) && signoff) {
+	if (fix_identity(srctree, &fx.who) && signoff) {
 		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
 		      "user.name and user.email, or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL");
-		free(path);
 		return CMD_ERROR;
 	}
-	free(path);
 	fx.signoff = signoff != NULL;
 	if (!(fx.ix = scan_tree(srctree)))
 		return CMD_ERROR;

@@ -85,10 +85,10 @@ void chains(struct fixer *fx, struct strbuf *sb);
 
 /* The user's identity as git has it, for a patch's From: GIT_AUTHOR_NAME
  * and GIT_AUTHOR_EMAIL, else git config user.name and user.email (run
- * in dir; tmp: a scratch file for git's output).  0 with both set, -1
+ * in dir).  0 with both set, -1
  * when one is missing (what is found stays set) or after an error
  * message (neither set). */
-int fix_identity(const char *dir, const char *tmp, struct fix_identity *id);
+int fix_identity(const char *dir, struct fix_identity *id);
 void fix_identity_free(struct fix_identity *id);
 
 /* patch.c */
@@ -101,9 +101,8 @@ void fix_identity_free(struct fix_identity *id);
  * takes a mail without a diff).  0, or -1 after an error message. */
 int write_cover_letter(struct fixer *fx, int total, const char *srctree);
 /* The commit srctree is at when it is a git work tree and nothing in it
- * is uncommitted (what git format-patch --base names), else NULL; tmp: a
- * scratch file for git's output. */
-char *clean_git_head(const char *srctree, const char *tmp);
+ * is uncommitted (what git format-patch --base names), else NULL. */
+char *clean_git_head(const char *srctree);
 
 /* How to apply the patches written for dir (the tree, or with overlay set
  * the run's overlay, whose copies they fix): git am in a git tree, else

@@ -8,22 +8,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "base/files.h"
 #include "base/process.h"
 #include "base/util.h"
 #include "fix/fixer.h"
 
 /* git config KEY in dir (its first line), or NULL when unset. */
-static char *git_config(const char *dir, const char *key, const char *tmp)
+static char *git_config(const char *dir, const char *key)
 {
 	char *argv[] = { "git", "-C", (char *)dir, "config", "--get", (char *)key, NULL };
-	char *text = NULL, *nl;
+	int rc;
+	char *text = run_output(argv, &rc), *nl;
 
-	if (run_to_file(argv, tmp) == 0)
-		text = read_file(tmp, NULL);
-	unlink(tmp);
 	if (text && (nl = strchr(text, '\n')))
 		*nl = '\0';
 	if (text && !*text) {
@@ -40,14 +36,14 @@ static char *from_env(const char *name)
 	return v && *v ? xstrdup(v) : NULL;
 }
 
-int fix_identity(const char *dir, const char *tmp, struct fix_identity *id)
+int fix_identity(const char *dir, struct fix_identity *id)
 {
 	id->name = from_env("GIT_AUTHOR_NAME");
 	id->email = from_env("GIT_AUTHOR_EMAIL");
 	if (!id->name)
-		id->name = git_config(dir, "user.name", tmp);
+		id->name = git_config(dir, "user.name");
 	if (!id->email)
-		id->email = git_config(dir, "user.email", tmp);
+		id->email = git_config(dir, "user.email");
 	/* a name or an address that would break the mail's header line */
 	if ((id->name && strpbrk(id->name, "<>\n")) || (id->email && strpbrk(id->email, "<> \n"))) {
 		error("your git identity \"%s <%s>\" cannot be a patch's From: line", id->name ? id->name : "",

@@ -200,18 +200,16 @@ static int has_word(const char *list, const char *word)
 	return 0;
 }
 
-char *clean_git_head(const char *srctree, const char *tmp)
+char *clean_git_head(const char *srctree)
 {
 	char *head_argv[] = { "git", "-C", (char *)srctree, "rev-parse", "--verify", "-q", "HEAD", NULL };
 	char *status_argv[] = { "git", "-C", (char *)srctree, "status", "--porcelain", "--untracked-files=no", NULL };
 	char *top = xasprintf("%s/.git", srctree), *head = NULL, *status = NULL, *nl;
+	int rc;
 
 	/* the tree itself, not a dir inside some other repository */
-	if (access(top, F_OK))
-		goto out;
-	if (run_to_file(status_argv, tmp) != 0 || !(status = read_file(tmp, NULL)) || *status)
-		goto out;
-	if (run_to_file(head_argv, tmp) != 0 || !(head = read_file(tmp, NULL)))
+	if (access(top, F_OK) || !(status = run_output(status_argv, &rc)) || *status ||
+	    !(head = run_output(head_argv, &rc)))
 		goto out;
 	if ((nl = strchr(head, '\n')))
 		*nl = '\0';
@@ -220,7 +218,6 @@ char *clean_git_head(const char *srctree, const char *tmp)
 		head = NULL;
 	}
 out:
-	unlink(tmp);
 	free(status);
 	free(top);
 	return head;
@@ -228,7 +225,7 @@ out:
 
 int write_cover_letter(struct fixer *fx, int total, const char *srctree)
 {
-	char *tmp = xasprintf("%s/git.tmp", fx->dir), *base = clean_git_head(srctree, tmp), *subject, *path;
+	char *base = clean_git_head(srctree), *subject, *path;
 	int i, j, hw = (int)strlen("header"), rc;
 	struct strbuf sb;
 
@@ -285,7 +282,6 @@ int write_cover_letter(struct fixer *fx, int total, const char *srctree)
 	free(path);
 	free(subject);
 	free(base);
-	free(tmp);
 	sb_release(&sb);
 	return rc < 0 ? -1 : 0;
 }

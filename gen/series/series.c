@@ -65,6 +65,20 @@ static int make_step_tree(const struct series_opts *o, const struct series *se, 
 	return rc == 0 ? 0 : -1;
 }
 
+/* What the forked child of start_run() runs. */
+struct run_call {
+	int argc;
+	char **argv;
+	const struct scan_index *ix;
+};
+
+static int call_run(void *arg)
+{
+	struct run_call *c = arg;
+
+	return cmd_run_with_index(c->argc, c->argv, c->ix);
+}
+
 /* hdrtest run with the step's options and then extra[0..nextra) and
  * paths[0..npaths), in a child forked from this process, not a new
  * program: the child has ix, the step's scan index (or NULL), which the
@@ -75,45 +89,26 @@ static int make_step_tree(const struct series_opts *o, const struct series *se, 
 static pid_t start_run(const struct series_opts *o, const char *scratch, const char *dir, const char *const *extra,
 		       int nextra, char **paths, int npaths, const char *log, const struct scan_index *ix)
 {
-	char **argv = NULL;
-	int n = 0, i, fd;
+	struct run_call c = { 0, NULL, ix };
+	int i;
 	pid_t pid;
 	const char *fixed[] = { "run", "--out", dir, "--tree", scratch, "--cache", o->cache, "--archs", o->archs,
 				"--configs", o->configs, "--templates", o->templates, "--m4", o->m4 };
 
 	for (i = 0; i < (int)(sizeof(fixed) / sizeof(fixed[0])); i++)
-		*(char **)push(&argv, &n, sizeof(char *)) = (char *)fixed[i];
+		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = (char *)fixed[i];
 	if (o->jobs) {
-		*(char **)push(&argv, &n, sizeof(char *)) = "--jobs";
-		*(char **)push(&argv, &n, sizeof(char *)) = (char *)o->jobs;
+		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = "--jobs";
+		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = (char *)o->jobs;
 	}
 	for (i = 0; i < nextra; i++)
-		*(char **)push(&argv, &n, sizeof(char *)) = (char *)extra[i];
+		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = (char *)extra[i];
 	for (i = 0; i < npaths; i++)
-		*(char **)push(&argv, &n, sizeof(char *)) = paths[i];
-	*(char **)push(&argv, &n, sizeof(char *)) = NULL;
-	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0) {
-		error("cannot create %s: %s", log, strerror(errno));
-		free(argv);
-		return -1;
-	}
-	fflush(NULL);	/* what is buffered here is not the child's to write */
-	pid = fork();
-	if (pid < 0)
-		error("fork: %s", strerror(errno));
-	if (pid == 0) {
-		int rc;
-
-		if (dup2(fd, 1) < 0)
-			_exit(CMD_ERROR);
-		close(fd);
-		rc = cmd_run_with_index(n - 1, argv, ix);
-		fflush(NULL);
-		_exit(rc);
-	}
-	close(fd);
-	free(argv);
+		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = paths[i];
+	*(char **)push(&c.argv, &c.argc, sizeof(char *)) = NULL;
+	c.argc--;	/* the NULL that ends argv is no argument */
+	pid = start_call_to_file(call_run, &c, log);
+	free(c.argv);
 	return pid;
 }
 

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/files.h"
 #include "base/lines.h"
@@ -214,25 +213,14 @@ out:
 	return ret;
 }
 
-/* git's output of argv (its first line when first_line), or NULL after an
- * error naming what. */
+/* git's output of argv, or NULL after an error naming what. */
 static char *git_output(char *const argv[], const char *what)
 {
-	char tmp[] = "/tmp/hdrtest-git.XXXXXX";
-	int fd = mkstemp(tmp), rc;
-	char *text = NULL;
+	int rc;
+	char *text = run_output(argv, &rc);
 
-	if (fd < 0) {
-		error("cannot create a temporary file in /tmp: %s", strerror(errno));
-		return NULL;
-	}
-	close(fd);
-	rc = run_to_file(argv, tmp);
-	if (rc == 0)
-		text = read_file(tmp, NULL);
-	else if (rc > 0)
+	if (!text && rc > 0)
 		error("%s: git says no (exit %d)", what, rc);
-	unlink(tmp);
 	return text;
 }
 

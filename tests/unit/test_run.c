@@ -3,6 +3,8 @@
  * (gen/base/files.c). */
 #include <check.h>
 #include <fcntl.h>
+#include <glob.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,6 +48,54 @@ START_TEST(test_exit_status_and_stdout)
 	assert_file(out, "x\n");
 	free(diag);
 	free(err);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+/* tmp files named hdrtest-out.* in /tmp, now */
+static int count_out_tmp(void)
+{
+	glob_t g;
+	int n = glob("/tmp/hdrtest-out.*", 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
+
+	globfree(&g);
+	return n;
+}
+
+/* A program's whole output on exit 0; NULL and its status otherwise; the
+ * temporary file it went through removed either way. */
+START_TEST(test_run_output)
+{
+	char *ok[] = { "sh", "-c", "echo one; echo two", NULL }, *no[] = { "sh", "-c", "echo x; exit 4", NULL };
+	int before = count_out_tmp(), rc;
+	char *text = run_output(ok, &rc);
+
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(text, "one\ntwo\n");
+	free(text);
+	ck_assert_ptr_null(run_output(no, &rc));
+	ck_assert_int_eq(rc, 4);
+	ck_assert_int_eq(count_out_tmp(), before);
+}
+END_TEST
+
+static int write_and_return(void *arg)
+{
+	printf("%s\n", (const char *)arg);
+	return 5;
+}
+
+/* A function in a forked child: its stdout in the file, its return the
+ * child's exit status. */
+START_TEST(test_start_call_to_file)
+{
+	char *dir = tmp_dir(), *out = xasprintf("%s/out", dir);
+	pid_t pid = start_call_to_file(write_and_return, "from the child", out);
+
+	ck_assert_int_gt(pid, 0);
+	ck_assert_int_eq(wait_child(pid, "the child"), 5);
+	assert_file(out, "from the child\n");
 	free(out);
 	free(dir);
 }
@@ -224,6 +274,8 @@ Suite *run_suite(void)
 
 	tcase_add_test(tc, test_exit_status_and_stdout);
 	tcase_add_test(tc, test_missing_program);
+	tcase_add_test(tc, test_run_output);
+	tcase_add_test(tc, test_start_call_to_file);
 	tcase_add_test(tc, test_killed_by_signal);
 	tcase_add_test(tc, test_output_not_creatable);
 	suite_add_tcase(s, tc);
