@@ -75,6 +75,19 @@ static __used unsigned long hdrtest_use_⟦⟧m4_ht_s($1, ID)(void)
 }
 ⟧)
 
+A name a macro's body uses must be declared once the header is included, as
+a name a static inline function's body uses must be: typeof() takes a
+function, variable, enumerator or typedef alike; a macro of that name is
+enough.
+m4_define(⟦m4_ht_uses_name⟧, ⟦#ifndef m4_ht_s($1, ⟦ARG_⟧$2⟦_NAME⟧)
+static __used unsigned long hdrtest_use_⟦⟧m4_ht_s($1, ID)_⟦⟧$2(void)
+{
+	return sizeof(typeof(m4_ht_s($1, ⟦ARG_⟧$2⟦_NAME⟧)) *);
+}
+#endif
+⟧)
+m4_define(⟦m4_ht_use_uses⟧, ⟦m4_ht_marker($1)m4_ht_for(⟦m4_ht_j⟧, 1, m4_ht_s($1, NARGS), ⟦m4_ht_uses_name($1, m4_ht_j)⟧)⟧)
+
 m4_define(⟦m4_ht_use⟧, ⟦m4_ifdef(⟦m4_ht_use_⟧m4_ht_s($1, KIND), ⟦m4_indir(⟦m4_ht_use_⟧m4_ht_s($1, KIND), $1)⟧,
 	⟦m4_ht_fail(⟦unknown symbol kind ⟧m4_ht_s($1, KIND))⟧)⟧)
 

@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "catalog/catalog_update.h"
 #include "catalog/drift.h"
+#include "catalog/macro_uses.h"
 #include "model/validate.h"
 
 /* --- headers not meant to stand alone --- */
@@ -248,10 +249,57 @@ static char *line_key(const char *line)
 	return end ? xstrndup(name, end - name) : xstrdup(name);
 }
 
+/* A name only macros define (function-like, or object-like with a value)
+ * under an #if that reads as a catalog condition: catalog-update leaves
+ * it todo, for its types to be written on review; here it is "flag NAME
+ * if COND", which is checked (the header defines it where it should),
+ * and its bodies are checked by uses lines.  Takes line over. */
+static char *macro_line(const struct catalog *cat, const char *name, const struct scan_def *const *defs, int n,
+			char *line)
+{
+	char *cond, *flag;
+	int i;
+
+	if (!starts_with(line, "todo\t"))
+		return line;
+	for (i = 0; i < n; i++)
+		if (defs[i]->kind != SCAN_MACRO && defs[i]->kind != SCAN_DEFINE)
+			return line;
+	cond = catalog_update_condition(cat, defs, n);
+	if (!cond)
+		return line;
+	flag = xasprintf("flag\t%s%s%s", name, *cond ? "\tif " : "", cond);
+	free(cond);
+	free(line);
+	return flag;
+}
+
+/* The uses lines of every definition of a catalogued name, each once. */
+static void add_uses(struct strbuf *sb, const struct scan_index *ix, const struct scan_def *const *defs, int n,
+		     const char *incname, struct macro_uses_stats *st)
+{
+	char **lines = NULL;
+	int nlines = 0, i, j;
+
+	for (i = 0; i < n; i++)
+		macro_uses_lines(ix, defs[i], incname, &lines, &nlines, st);
+	for (i = 0; i < nlines; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(lines[i], lines[j]))
+				break;
+		if (j == i)
+			sb_addf(sb, "\t%s\n", lines[i]);
+	}
+	for (i = 0; i < nlines; i++)
+		free(lines[i]);
+	free(lines);
+}
+
 char *catalog_init_render(const struct scan_index *ix, const char *tree, char **relpaths, int n,
 			  char **patterns, int npatterns)
 {
 	struct catalog empty = { 0 };	/* no define lines: only CONFIG_ names translate */
+	struct macro_uses_stats st = { 0 };
 	struct seen *seen = NULL, *keys = NULL, *s, *tmp;
 	struct strbuf sb;
 	int i, j;
@@ -314,7 +362,7 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 					if (drift_def_counts(e) && e->file->include_name &&
 					    !strcmp(e->file->include_name, incname))
 						*(const struct scan_def **)push(&defs, &nd, sizeof(*defs)) = e;
-				line = catalog_update_line(&empty, d->name, defs, nd);
+				line = macro_line(&empty, d->name, defs, nd, catalog_update_line(&empty, d->name, defs, nd));
 				key = line_key(line);
 				HASH_FIND_STR(keys, key, s);
 				if (s || is_c_keyword(d->name)) {
@@ -328,6 +376,7 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 					s->name = key;
 					HASH_ADD_KEYPTR(hh, keys, s->name, strlen(s->name), s);
 					sb_addf(&sb, "\t%s\n", line);
+					add_uses(&sb, ix, defs, nd, incname, &st);
 				}
 				free(line);
 				free(defs);
@@ -338,6 +387,9 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 			free(s);
 		}
 	}
+	sb_addf(&sb, "\n# uses: %d lines naming %d names, from %d macro bodies; %d more bodies not\n"
+		    "# looked at: their #if is no catalog condition (the macro is todo).\n",
+		st.lines, st.names, st.macros - st.uncertain, st.uncertain);
 	HASH_ITER(hh, seen, s, tmp) {
 		HASH_DEL(seen, s);
 		free(s);

@@ -29,7 +29,8 @@ char *standalone_guard(const char *text, const char *path);
 
 /* The paths (relative to tree) of the headers under tree/include/ (not
  * include/uapi/) whose path under include/ matches one of patterns
-XX * linux/mm/types.h), sorted; returns how many. */
+ * (fnmatch with FNM_PATHNAME: a star matches no slash, so a pattern
+ * that matches linux/mm.h does not match linux/mm/types.h), sorted; returns how many. */
 int catalog_init_paths(const char *tree, char **patterns, int npatterns, char ***out);
 
 /* The catalog text for the files relpaths[0..n) of ix (in that order);

@@ -39,6 +39,8 @@ int drift_kind_fits(enum sym_kind catalogued, enum scan_kind k)
 	case SYM_TYPE:
 		return k == SCAN_TYPEDEF || k == SCAN_STRUCT || k == SCAN_UNION || k == SCAN_ENUM ||
 		       k == SCAN_DEFINE;
+	case SYM_USES:	/* a macro, object-like (a value) or function-like */
+		return k == SCAN_MACRO || k == SCAN_DEFINE;
 	case SYM_TODO:
 		return 1;
 	}

@@ -58,6 +58,10 @@ static char *signature(const struct symbol *s)
 	case SYM_VAR:
 		sb_add(&sb, s->type);
 		break;
+	case SYM_USES:
+		for (i = 0; i < s->nargs; i++)
+			sb_addf(&sb, "%s%s", i ? " " : "", s->args[i]);
+		break;
 	default:
 		break;
 	}
@@ -160,8 +164,9 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 		nsym++;
 		m4_def(&sb, symkey(key, sizeof(key), nsym, "KIND"), sym_kind_name(s->kind));
 		m4_def(&sb, symkey(key, sizeof(key), nsym, "NAME"), s->name);
-		if (s->kind == SYM_TYPE) {
-			v = xasprintf("type_%d", nsym);
+		if (s->kind == SYM_TYPE || s->kind == SYM_USES) {
+			/* neither a type nor a macro's several uses lines make a C name */
+			v = xasprintf("%s_%d", sym_kind_name(s->kind), nsym);
 			m4_def(&sb, symkey(key, sizeof(key), nsym, "ID"), v);
 			free(v);
 		} else {
@@ -179,6 +184,11 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 		for (j = 0; j < s->nargs; j++) {
 			char akey[64];
 
+			if (s->kind == SYM_USES) {
+				snprintf(akey, sizeof(akey), "SYM_%d_ARG_%d_NAME", nsym, j + 1);
+				m4_def(&sb, akey, s->args[j]);
+				continue;
+			}
 			snprintf(akey, sizeof(akey), "SYM_%d_ARG_%d_DECL", nsym, j + 1);
 			v = type_decl(s->args[j]);
 			m4_def(&sb, akey, v);

@@ -215,12 +215,20 @@ void write_table(FILE *f, const struct run_results *r)
 
 void symbols_with_diagnostics(struct strbuf *sb, const struct tu_result *t)
 {
-	int i, n = 0;
+	int i, j, n = 0;
 
 	for (i = 0; i < t->nsyms; i++) {
 		if (!t->syms[i].diagnosed)
 			continue;
-		sb_addf(sb, "%s%s", n++ ? ", " : "", t->syms[i].name);
+		/* a macro's body has a uses line per branch: named once */
+		for (j = 0; j < i; j++)
+			if (t->syms[j].diagnosed && !strcmp(t->syms[j].name, t->syms[i].name) &&
+			    !strcmp(t->syms[j].kind, t->syms[i].kind))
+				break;
+		if (j < i)
+			continue;
+		sb_addf(sb, "%s%s%s", n++ ? ", " : "", t->syms[i].name,
+			!strcmp(t->syms[i].kind, "uses") ? " (its body)" : "");
 	}
 }
 
@@ -375,7 +383,7 @@ static void ktap_symbols(struct strbuf *sb, const struct tu_result *t)
 	for (i = 0; i < t->nsyms; i++) {
 		const struct sym_result *s = &t->syms[i];
 
-		sb_addf(sb, "    # symbol %s: ", s->name);
+		sb_addf(sb, "    # symbol %s%s: ", s->name, !strcmp(s->kind, "uses") ? " (its body)" : "");
 		if (!strcmp(s->use, "unused")) {
 			sb_add(sb, "skip: not provided under this config: only if ");
 			ktap_put(sb, s->cond, 0);

@@ -104,6 +104,7 @@ char *first_diagnostic(const char *log, const char *srctree, const char *celldir
 struct marker {
 	int line;
 	char *name;
+	char *kind;	/* "func", "uses": a macro's body and its own line share a name */
 };
 
 static int read_markers(const char *tu_path, struct marker **m, int *n)
@@ -128,6 +129,7 @@ static int read_markers(const char *tu_path, struct marker **m, int *n)
 			mk = push(m, n, sizeof(**m));
 			mk->line = line;
 			mk->name = xstrndup(name, colon - name);
+			mk->kind = xstrndup(colon + 2, strcspn(colon + 2, " *"));
 		}
 	}
 	free(text);
@@ -153,13 +155,15 @@ static void attribute(struct tu_result *t, const char *tu_path)
 			if (m[i].line > line)
 				continue;
 			for (j = 0; j < t->nsyms; j++)
-				if (!strcmp(t->syms[j].name, m[i].name))
+				if (!strcmp(t->syms[j].name, m[i].name) && !strcmp(t->syms[j].kind, m[i].kind))
 					t->syms[j].diagnosed = 1;
 			break;
 		}
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free(m[i].name);
+		free(m[i].kind);
+	}
 	free(m);
 	free(needle);
 }

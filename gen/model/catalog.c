@@ -21,6 +21,7 @@
 static const char *const kind_names[] = {
 	[SYM_FUNC] = "func",   [SYM_MACRO] = "macro", [SYM_CALL] = "call", [SYM_CONST] = "const",
 	[SYM_FLAG] = "flag",   [SYM_VAR] = "var",     [SYM_TYPE] = "type",  [SYM_TODO] = "todo",
+	[SYM_USES] = "uses",
 };
 
 const char *sym_kind_name(enum sym_kind kind)
@@ -110,6 +111,12 @@ static void finish_symbol(struct parse_state *ps, struct symbol *sym)
 {
 	struct symbol *old;
 
+	if (sym->kind == SYM_USES) {
+		/* not a symbol of its own: one line per branch of its macro */
+		sym->header = ps->header;
+		*(struct symbol **)push(&ps->header->syms, &ps->header->nsyms, sizeof(sym)) = sym;
+		return;
+	}
 	HASH_FIND_STR(ps->cat->sym_index, sym->name, old);
 	if (old) {
 		error_at(&sym->loc, "symbol '%s' is catalogued twice: already at %s:%d (under %s)", sym->name,
@@ -136,6 +143,44 @@ static int parse_symbol_cond(struct parse_state *ps, const char *ifp, struct sym
 	if (!sym->cond)
 		return -1;
 	sym->cond_text = ifexpr_to_string(sym->cond);
+	return 0;
+}
+
+/* "uses MACRO NAME...": the names, each an identifier, none twice.  0 or -1. */
+static int parse_uses(struct parse_state *ps, struct symbol *sym, const char *p, const char *end)
+{
+	struct loc l = loc_at(ps, p < end ? p : end);
+	int i;
+
+	if (p >= end) {
+		error_at(&l, "expected the names the body of '%s' uses after 'uses %s'", sym->name, sym->name);
+		return -1;
+	}
+	while (p < end) {
+		const char *w = p;
+		size_t n = word(&w);
+		char *name;
+
+		if (w >= end || !n)
+			break;
+		if (w + n > end)
+			n = end - w;
+		l = loc_at(ps, w);
+		name = xstrndup(w, n);
+		if (check_identifier(name, &l, "a name the macro's body uses")) {
+			free(name);
+			return -1;
+		}
+		for (i = 0; i < sym->nargs; i++) {
+			if (!strcmp(sym->args[i], name)) {
+				error_at(&l, "'%s' is listed twice in this uses line", name);
+				free(name);
+				return -1;
+			}
+		}
+		*(char **)push(&sym->args, &sym->nargs, sizeof(char *)) = name;
+		p = w + n;
+	}
 	return 0;
 }
 
@@ -196,6 +241,8 @@ static int parse_symbol_rest(struct parse_state *ps, struct symbol *sym, const c
 		}
 		return 0;
 	}
+	case SYM_USES:
+		return parse_uses(ps, sym, p, end);
 	case SYM_TYPE:	/* parse_symbol reads a type's name itself */
 		break;
 	}
@@ -1009,16 +1056,14 @@ void catalog_free(struct catalog *cat)
 
 	if (!cat)
 		return;
+	/* uses lines are in no index: their header owns them */
+	for (i = 0; i < cat->nheaders; i++)
+		for (j = 0; j < cat->headers[i]->nsyms; j++)
+			if (cat->headers[i]->syms[j]->kind == SYM_USES)
+				symbol_free(cat->headers[i]->syms[j]);
 	HASH_ITER(hh, cat->sym_index, s, stmp) {
 		HASH_DEL(cat->sym_index, s);
-		ifexpr_free(s->cond);
-		free(s->cond_text);
-		free(s->name);
-		free(s->type);
-		for (j = 0; j < s->nargs; j++)
-			free(s->args[j]);
-		free(s->args);
-		free(s);
+		symbol_free(s);
 	}
 	HASH_CLEAR(hh, cat->header_index);
 	for (i = 0; i < cat->nheaders; i++) {

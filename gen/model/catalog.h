@@ -19,6 +19,9 @@ enum sym_kind {
 	SYM_VAR,	/* variable: its address taken, its type checked */
 	SYM_TYPE,	/* complete type: sizeof() taken */
 	SYM_TODO,	/* catalogued, not typed yet: review ("todo NAME KIND-WORD"); never used in a TU */
+	SYM_USES,	/* "uses MACRO NAME...": names a macro's body uses, each must be declared
+			 * once the header is included; several lines per macro
+			 * (one per branch); not in sym_index */
 };
 
 struct header;
@@ -27,7 +30,7 @@ struct symbol {
 	char *name;		/* identifier; for SYM_TYPE the type spelling */
 	enum sym_kind kind;
 	char *type;		/* return type (func, macro, call) or value type; todo: its kind word */
-	char **args;
+	char **args;		/* argument types; uses: the names its body uses */
 	int nargs;
 	struct ifexpr *cond;	/* NULL: provided under every config */
 	char *cond_text;	/* canonical spelling of cond */

@@ -2,7 +2,10 @@
 # catalog-init on the real tree: a catalog for linux/mm/*.h and one header
 # not meant to stand alone (linux/rwlock_types.h, whose #error says
 # "Do not include directly"), written byte-identically twice, loaded by
-# catalog-check, in agreement with the hand-written catalog/mm.cat, and
+# catalog-check, in agreement with the hand-written catalog/mm.cat (the
+# same symbols, and the same verdicts: the macro bodies are checked by
+# uses lines, page_address.h fails for offset_in_thp() and passes once
+# an overlay copy includes folio_size.h), and
 # run by `make selftest-headers` on x86_64 and arm64 defconfig, where the
 # not-standalone header is a skip quoting its #error line.
 # Prints "ok"/"not ok" lines and "catalog-init: N passed, N failed, N skipped".
@@ -45,7 +48,7 @@ check "... and has no symbol lines" sh -c "awk '/^header /{h=\$2} /^\t/ && h==\"
 
 # Against the hand-written mm catalog: the same symbols under the same
 # headers, and every func line the same (types and condition).
-norm() { awk '/^header/{h=$2; next} /^[ \t]*#/||/^$/{next} /^\t/{sub(/[ \t]*#.*/,""); gsub(/[ \t]+/," "); sub(/^ /,""); print h " | " $0}' "$1" | sort; }
+norm() { awk '/^header/{h=$2; next} /^[ \t]*#/||/^$/{next} /^\tuses\t/{next} /^\t/{sub(/[ \t]*#.*/,""); gsub(/[ \t]+/," "); sub(/^ /,""); print h " | " $0}' "$1" | sort; }
 norm catalog/mm.cat > "$work/mm.norm"
 norm "$cat" > "$work/init.norm"
 names() { awk -F ' [|] ' '{split($2, w, " "); print $1 " " w[2]}' "$1" | sort; }
@@ -84,6 +87,36 @@ check "... and only it is a skip (2 skips)" test "$(awk -F '\t' '$4 == "skip"' "
 check "... which the summary counts as skips, not failures" grep -q ', 2 skip, 0 error$' "$work/run.log"
 check "... and KTAP says SKIP with the reason" \
 	grep -q "^    ok [0-9]* $alone # SKIP not meant to be included alone: include/$alone:" "$work/out/results.ktap"
+
+echo "# macro bodies: what catalog/mm.cat finds by calling the macros, uses lines find"
+check "offset_in_thp()'s body is checked: a uses line names thp_size" \
+	grep -Pq '^\tuses\toffset_in_thp\tthp_size$' "$cat"
+check "... folio_page_idx()'s sparsemem body: folio_pfn, under that body's condition" \
+	grep -Pq '^\tuses\tfolio_page_idx\tfolio_pfn\tif CONFIG_SPARSEMEM && !CONFIG_SPARSEMEM_VMEMMAP$' "$cat"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat catalog/mm.cat" \
+	OUT="$work/hand" > "$work/hand.log" 2>&1
+verdicts() { awk -F '\t' '$3 != "'"$alone"'" {print $1 "/" $2 " " $3 " " $4}' "$1" | sort; }
+verdicts "$res" > "$work/init.verdicts"
+verdicts "$work/hand/results.tsv" > "$work/hand.verdicts"
+check "every header's verdict in both cells is catalog/mm.cat's ($(wc -l < "$work/hand.verdicts") of them)" \
+	same_file "$work/hand.verdicts" "$work/init.verdicts"
+check "... linux/mm/page_address.h fails on x86_64, as by the hand catalog" \
+	grep -qx 'x86_64/defconfig linux/mm/page_address.h fail' "$work/init.verdicts"
+check "... and the run says offset_in_thp's use of thp_size is why" \
+	grep -q "linux/mm/page_address.h: offset_in_thp() uses thp_size(), defined in linux/mm/folio_size.h" "$work/run.log"
+
+# The check turns: page_address.h with the include it lacks (in an
+# overlay, the tree untouched) passes where its copy without it failed.
+mkdir -p "$work/overlay/linux/mm"
+sed 's|^#include <asm/page.h>.*|&\n#include <linux/mm/folio_size.h>|' "$tree/include/linux/mm/page_address.h" \
+	> "$work/overlay/linux/mm/page_address.h"
+printf '%s\n' 'header linux/mm/page_address.h' > "$work/one.cat"
+awk '/^header /{h=$2} /^\t/ && h=="linux/mm/page_address.h"' "$cat" >> "$work/one.cat"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/one.cat" \
+	OUT="$work/fixed" OVERLAY="$work/overlay" > "$work/fixed.log" 2>&1
+rc=$?
+check "with linux/mm/folio_size.h included (OVERLAY), page_address.h passes on both cells (exit $rc)" \
+	sh -c "test $rc -eq 0 && test \"\$(awk -F '\t' '\$4 == \"pass\"' '$work/fixed/results.tsv' | wc -l)\" -eq 2"
 
 echo "# bad input"
 out/bin/hdrtest catalog-init --tree "$tree" 'linux/no-such-dir/*.h' > "$work/none.cat" 2> "$work/none.log"

@@ -73,8 +73,8 @@ static const char expected[] =
 	"\ttype\tx_t\n"
 	"\tvar\tx_count\tint\n"
 	"\tflag\tX_FLAG\n"
-	"\ttodo\tX_MAX\tconst\t# tree: an object-like macro 16 at include/linux/a/x.h:9\n"
-	"\ttodo\tx_mac\tmacro\t# tree: a function-like macro (a) at include/linux/a/x.h:10\n"
+	"\tflag\tX_MAX\n"
+	"\tflag\tx_mac\n"
 	"\tfunc\tx_fn\tint (const struct page *, unsigned long)\n"
 	"\tfunc\tx_foo\tvoid (void)\tif CONFIG_FOO\n"
 	"\ttodo\tx_big\tfunc\t# tree: a function void (int) at include/linux/a/x.h:16, only if X_MAX > 2\n"
@@ -86,7 +86,10 @@ static const char expected[] =
 	"\tfunc\tx_fn_other\tvoid (void)\n"
 	"\t# x_fn: catalogued under linux/a/x.h, also defined at include/linux/a/y.h:4\n"
 	"\n"
-	"header linux/a/z.h skip \"include/linux/a/z.h:2: # error 'Do not include directly, include linux/a/x.h'\"\n";
+	"header linux/a/z.h skip \"include/linux/a/z.h:2: # error 'Do not include directly, include linux/a/x.h'\"\n"
+	"\n"
+	"# uses: 0 lines naming 0 names, from 4 macro bodies; 0 more bodies not\n"
+	"# looked at: their #if is no catalog condition (the macro is todo).\n";
 
 static char *render(const char *tree, char **patterns, int npatterns)
 {
@@ -233,6 +236,128 @@ START_TEST(header_skip_in_the_catalog)
 }
 END_TEST
 
+/* Macro bodies: which names a uses line lists, under which condition. */
+static char *make_macro_tree(void)
+{
+	char *tree = tmp_dir();
+
+	free(put_file(tree, "include/linux/m/def.h",
+		      "#ifndef _LINUX_M_DEF_H\n#define _LINUX_M_DEF_H\n"
+		      "unsigned long def_size(const void *p);\n"
+		      "extern int def_count;\n"
+		      "typedef int def_t;\n"
+		      "#define DEF_SHIFT 12\n"
+		      "#ifdef CONFIG_DEFX\nint defx(int);\n#endif\n"
+		      "#ifndef __KERNEL__\nint def_user(int);\n#endif\n"
+		      "#endif\n"));
+	free(put_file(tree, "include/asm-generic/g.h", "#define gen_fn(x) (x)\n"));
+	free(put_file(tree, "arch/foo/include/asm/a.h", "#define arch_fn(x) (x)\n"));
+	free(put_file(tree, "include/linux/m/use.h",
+		      "#ifndef _LINUX_M_USE_H\n#define _LINUX_M_USE_H\n"
+		      "#define own_helper(x) ((x) + 1)\n"
+		      "#define m_size(p, q) (def_size(p) + own_helper(q) + def_count + (def_t)0)\n"
+		      "#define m_member(p) ((p)->def_count + (p).def_size)\n"
+		      "#define m_off(T) offsetof(T, def_count)\n"
+		      "#define m_local(x) ({ typeof(x) def_size = (x); def_size; })\n"
+		      "#define m_str(x) #def_count x\n"
+		      "#define m_tag(p) ((struct def_t *)(p))\n"
+		      "#define m_paste(x) def_##x + x##def_count\n"
+		      "#define m_arch(x) arch_fn(gen_fn(x))\n"
+		      "#define m_cfg(x) defx(x)\n"
+		      "#define m_user(x) def_user(x)\n"
+		      "#ifdef CONFIG_A\n#define m_cond(x) def_size(x)\n#else\n#define m_cond(x) defx(x)\n#endif\n"
+		      "#define M_VALUE (DEF_SHIFT + 1)\n"
+		      "#ifndef m_arch2\n#define m_arch2(x) def_size(x)\n#endif\n"
+		      "#define m_tmp(x) def_size(x)\n#undef m_tmp\n"
+		      "#endif\n"));
+	return tree;
+}
+
+static const char expected_macros[] =
+	"\n"
+	"header linux/m/use.h\n"
+	"\tflag\town_helper\n"
+	"\tflag\tm_size\n"
+	"\tuses\tm_size\tdef_size def_count def_t\n"
+	"\tflag\tm_member\n"
+	"\tflag\tm_off\n"
+	"\tflag\tm_local\n"
+	"\tflag\tm_str\n"
+	"\tflag\tm_tag\n"
+	"\tflag\tm_paste\n"
+	"\tflag\tm_arch\n"
+	"\tflag\tm_cfg\n"
+	"\tuses\tm_cfg\tdefx\tif CONFIG_DEFX\n"
+	"\tflag\tm_user\n"
+	"\tflag\tm_cond\n"
+	"\tuses\tm_cond\tdef_size\tif CONFIG_A\n"
+	"\tuses\tm_cond\tdefx\tif !CONFIG_A && CONFIG_DEFX\n"
+	"\tflag\tM_VALUE\n"
+	"\tuses\tM_VALUE\tDEF_SHIFT\n"
+	"\ttodo\tm_arch2\tmacro\t# tree: a function-like macro (x) at include/linux/m/use.h:21, only if "
+	"!defined(m_arch2)\n"
+	"\n"
+	"# uses: 5 lines naming 7 names, from 14 macro bodies; 1 more bodies not\n"
+	"# looked at: their #if is no catalog condition (the macro is todo).\n";
+
+START_TEST(init_macro_bodies)
+{
+	char *tree = make_macro_tree(), *pat = "linux/m/use.h", *text, *diag;
+	const char *body;
+	struct catalog *cat;
+	struct header *h;
+	int i, uses = 0;
+
+	text = render(tree, &pat, 1);
+	body = strstr(text, "\nheader ");
+	ck_assert_ptr_nonnull(body);
+	ck_assert_str_eq(body, expected_macros);
+	cat = read_catalog_text("init.cat", text, &diag);
+	ck_assert_msg(cat != NULL, "%s", diag);
+	h = catalog_header(cat, "linux/m/use.h");
+	for (i = 0; i < h->nsyms; i++) {
+		if (h->syms[i]->kind != SYM_USES)
+			continue;
+		uses++;
+		if (!strcmp(h->syms[i]->name, "m_size")) {
+			ck_assert_int_eq(h->syms[i]->nargs, 3);
+			ck_assert_str_eq(h->syms[i]->args[2], "def_t");
+			ck_assert_ptr_null(h->syms[i]->cond);
+		}
+	}
+	ck_assert_int_eq(uses, 5);
+	/* a uses line is no symbol of its own: the flag line is what is found */
+	ck_assert_int_eq(catalog_symbol(cat, "m_cond")->kind, SYM_FLAG);
+	catalog_free(cat);
+	free(diag);
+	free(text);
+	free(tree);
+}
+END_TEST
+
+START_TEST(uses_lines_in_the_catalog)
+{
+	struct catalog *cat;
+	char *diag;
+
+	cat = read_catalog_text("bad.cat", "header linux/a.h\n"
+					   "\tuses\tm\n"
+					   "\tuses\tm\ta b a\n"
+					   "\tuses\tm\ta 9b\n"
+					   "\tuses\tm\ta\tif CONFIG_X\n"
+					   "\tuses\tm\tb\n",
+				&diag);
+	ck_assert_ptr_null(cat);
+	ck_assert_ptr_nonnull(strstr(diag, "bad.cat:2:8: error: expected the names the body of 'm' uses after 'uses m'"));
+	ck_assert_ptr_nonnull(strstr(diag, "bad.cat:3:13: error: 'a' is listed twice in this uses line"));
+	ck_assert_ptr_nonnull(strstr(diag, "bad.cat:4:11: error: expected a name the macro's body uses"));
+	/* several lines for one macro are no error: one per branch */
+	ck_assert_ptr_null(strstr(diag, "bad.cat:5"));
+	ck_assert_ptr_null(strstr(diag, "bad.cat:6"));
+	free(diag);
+}
+END_TEST
+
 Suite *catalog_init_suite(void)
 {
 	Suite *s = suite_create("catalog_init");
@@ -242,6 +367,8 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, init_patterns);
 	tcase_add_loop_test(tc, standalone_guards, 0, sizeof(guards) / sizeof(guards[0]));
 	tcase_add_test(tc, header_skip_in_the_catalog);
+	tcase_add_test(tc, init_macro_bodies);
+	tcase_add_test(tc, uses_lines_in_the_catalog);
 	suite_add_tcase(s, tc);
 	return s;
 }

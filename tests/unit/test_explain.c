@@ -161,7 +161,7 @@ START_TEST(test_clang_in_tu)
 			    "do not support implicit function declarations [-Wimplicit-function-declaration]\n",
 			    "a_fn");
 
-	ck_assert_str_eq(why, "linux/a.h: a_fn uses b_fn(), defined in linux/b.h, which a.h does not include");
+	ck_assert_str_eq(why, "linux/a.h: a_fn() uses b_fn(), defined in linux/b.h, which a.h does not include");
 	free(why);
 }
 END_TEST

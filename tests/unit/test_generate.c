@@ -15,6 +15,7 @@
 #include "model/catalog.h"
 #include "generate/emit.h"
 #include "helpers.h"
+#include "judge/report.h"
 #include "judge/results.h"
 #include "suites.h"
 #include "base/util.h"
@@ -210,6 +211,66 @@ START_TEST(test_good_passes_bad_fails)
 	ck_assert_int_eq(sym(bad, "BAD_LIMIT")->diagnosed, 0);
 	cell_free(c);
 	free(out);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+static const struct sym_result *sym_kind(const struct tu_result *t, const char *name, const char *kind)
+{
+	int i;
+
+	for (i = 0; i < t->nsyms; i++)
+		if (!strcmp(t->syms[i].name, name) && !strcmp(t->syms[i].kind, kind))
+			return &t->syms[i];
+	ck_abort_msg("%s: no %s %s", t->header, kind, name);
+	return NULL;
+}
+
+/* uses lines: each name a macro's body uses is checked as declared once
+ * the header is included; the failing one is the body's, not the
+ * macro's own flag line; a false condition leaves the line out. */
+START_TEST(test_macro_bodies)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work), *out, *tu;
+	struct catalog *cat = read_catalog("tests/fixtures/body.cat");
+	struct gen_opts o = opts(cat, kb, cell);
+	struct cell_result *c;
+	const struct tu_result *t;
+	struct strbuf sb;
+
+	gen_ok(&o);
+	tu = cell_file(cell, "fixture/body.c");
+	ck_assert_ptr_nonnull(strstr(tu, "/* hdrtest-symbol body_bad: uses good_id dep_size */\n"
+					 "#ifndef good_id\n"
+					 "static __used unsigned long hdrtest_use_uses_4_1(void)\n"
+					 "{\n"
+					 "\treturn sizeof(typeof(good_id) *);\n"
+					 "}\n"
+					 "#endif\n"
+					 "#ifndef dep_size\n"));
+	ck_assert_ptr_nonnull(strstr(tu, " * uses body_bad: only if CONFIG_FIXTURE_FEATURE\n"));
+	ck_assert_ptr_null(strstr(tu, "good_feature_name)"));
+	compile(cell, "fixture/body");
+	out = xasprintf("%s/out", work);
+	diag_begin();
+	c = cell_read(out, "host/plain");
+	free(diag_end());
+	ck_assert_ptr_nonnull(c);
+	t = &c->tus[0];
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	ck_assert_msg(strstr(t->detail, "error: 'dep_size' undeclared") != NULL, "%s", t->detail);
+	ck_assert_int_eq(sym_kind(t, "body_bad", "uses")->diagnosed, 1);
+	ck_assert_int_eq(sym_kind(t, "body_bad", "flag")->diagnosed, 0);
+	ck_assert_int_eq(sym_kind(t, "body_ok", "uses")->diagnosed, 0);
+	sb_init(&sb);
+	symbols_with_diagnostics(&sb, t);
+	ck_assert_str_eq(sb.buf, "body_bad (its body)");
+	sb_release(&sb);
+	cell_free(c);
+	catalog_free(cat);
+	free(out);
+	free(tu);
 	free(cell);
 	free(kb);
 }
@@ -909,6 +970,7 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_tu_stem);
 	tcase_add_test(tc, test_good_passes_bad_fails);
 	tcase_add_test(tc, test_left_out);
+	tcase_add_test(tc, test_macro_bodies);
 	tcase_add_test(tc, test_skipped_header);
 	tcase_add_test(tc, test_compile_script);
 	tcase_add_test(tc, test_deterministic);
