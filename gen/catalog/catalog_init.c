@@ -249,6 +249,113 @@ static char *line_key(const char *line)
 	return end ? xstrndup(name, end - name) : xstrdup(name);
 }
 
+/* Whether #include <incname> cannot see f: f is the uapi half and the
+ * kernel half, which the include path finds first, does not include it
+ * (<uapi/linux/x.h>).  Its names are then no names the header provides. */
+static int shadowed(const struct scan_file *f, const struct scan_file *const *files, int n, const char *incname)
+{
+	char *uapi;
+	int i, j, hidden = 0;
+
+	if (!starts_with(f->path, "include/uapi/"))
+		return 0;
+	uapi = xasprintf("uapi/%s", incname);
+	for (i = 0; i < n; i++) {
+		if (files[i] == f || !starts_with(files[i]->path, "include/") ||
+		    starts_with(files[i]->path, "include/uapi/"))
+			continue;
+		hidden = 1;
+		for (j = 0; j < files[i]->nincludes; j++)
+			if (!strcmp(files[i]->includes[j].name, uapi))
+				hidden = 0;
+	}
+	free(uapi);
+	return hidden;
+}
+
+/* The names "#undef"ed in text, added to *names. */
+static void undefs_in(const char *text, char ***names, int *n)
+{
+	const char *p = text;
+
+	while (p && *p) {
+		const char *q = skip_ws(p), *s;
+
+		if (*q == '#') {
+			q = skip_ws(q + 1);
+			if (starts_with(q, "undef") && (q[5] == ' ' || q[5] == '\t')) {
+				q = skip_ws(q + 5);
+				for (s = q; isalnum((unsigned char)*s) || *s == '_'; s++)
+					;
+				if (s > q)
+					*(char **)push(names, n, sizeof(char *)) = xstrndup(q, s - q);
+			}
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+}
+
+/* The names the header's files, or the headers they include directly
+ * (under include/), #undef: a macro of the uapi half the kernel half
+ * undefines (RFKILL_STATE_SOFT_BLOCKED), a template parameter that an
+ * included template undefines (btree.h, btree-type.h).  The scan records
+ * only an #undef in the defining file itself. */
+static void collect_undefs(const struct scan_index *ix, const char *tree, const struct scan_file *const *files,
+			   int n, char ***names, int *nnames)
+{
+	int i, j, k;
+
+	for (i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s", tree, files[i]->path), *text = read_file(path, NULL);
+
+		undefs_in(text, names, nnames);
+		free(text);
+		free(path);
+		for (j = 0; j < files[i]->nincludes; j++) {
+			const struct scan_file *const *inc;
+			int ninc = scan_files_named(ix, files[i]->includes[j].name, &inc);
+
+			for (k = 0; k < ninc; k++) {
+				if (!starts_with(inc[k]->path, "include/"))
+					continue;
+				path = xasprintf("%s/%s", tree, inc[k]->path);
+				text = read_file(path, NULL);
+				undefs_in(text, names, nnames);
+				free(text);
+				free(path);
+			}
+		}
+	}
+}
+
+static int listed(char **names, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return 1;
+	return 0;
+}
+
+/* "todo NAME KIND # why" for a name the header does not provide as line
+ * says it does ("type struct foo" is spelled "todo foo struct"). */
+static char *todo_line(const char *line, const char *name, const char *why)
+{
+	const char *kind_end = strchr(line, '\t');
+	char *kind = xstrndup(line, kind_end ? (size_t)(kind_end - line) : strlen(line)), *todo;
+	const char *sp = strchr(name, ' ');
+
+	if (!strcmp(kind, "type") && sp)
+		todo = xasprintf("todo\t%s\t%.*s\t# %s", sp + 1, (int)(sp - name), name, why);
+	else
+		todo = xasprintf("todo\t%s\t%s\t# %s", name, kind, why);
+	free(kind);
+	return todo;
+}
+
 /* A name only macros define (function-like, or object-like with a value)
  * under an #if that reads as a catalog condition: catalog-update leaves
  * it todo, for its types to be written on review; here it is "flag NAME
@@ -287,8 +394,17 @@ static void add_uses(struct strbuf *sb, const struct scan_index *ix, const struc
 		for (j = 0; j < i; j++)
 			if (!strcmp(lines[i], lines[j]))
 				break;
-		if (j == i)
+		if (j == i) {
 			sb_addf(sb, "\t%s\n", lines[i]);
+		} else {
+			/* counted by macro_uses_lines, not written */
+			const char *names = strchr(strchr(lines[i], '\t') + 1, '\t') + 1, *c;
+
+			st->lines--;
+			st->names--;
+			for (c = names; *c && *c != '\t'; c++)
+				st->names -= *c == ' ';
+		}
 	}
 	for (i = 0; i < nlines; i++)
 		free(lines[i]);
@@ -318,6 +434,8 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 		char *why = text ? standalone_guard(text, relpaths[i]) : NULL;
 		const char *incname = relpaths[i] + strlen("include/");
 		struct seen *here = NULL;
+		char **undefs = NULL;
+		int nundefs = 0;
 		int nfiles, fi;
 
 		free(full);
@@ -332,12 +450,13 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 		/* every file of that name, as catalog-check's drift sees them:
 		 * include/linux/x.h and include/uapi/linux/x.h */
 		nfiles = scan_files_named(ix, incname, &files);
+		collect_undefs(ix, tree, files, nfiles, &undefs, &nundefs);
 		for (fi = 0; fi < nfiles; fi++) {
 			const struct scan_file *f = files[fi];
 
 			for (j = 0; j < f->ndefs; j++) {
 				const struct scan_def *d = f->defs[j], *e, **defs = NULL;
-				int nd = 0;
+				int nd = 0, pass, check;
 				char *line, *key;
 
 				if (!drift_def_counts(d))
@@ -358,11 +477,28 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 				s->name = d->name;
 				s->header = incname;
 				HASH_ADD_KEYPTR(hh, seen, s->name, strlen(s->name), s);
-				for (e = scan_lookup(ix, d->name); e; e = e->next)
-					if (drift_def_counts(e) && e->file->include_name &&
-					    !strcmp(e->file->include_name, incname))
-						*(const struct scan_def **)push(&defs, &nd, sizeof(*defs)) = e;
-				line = macro_line(&empty, d->name, defs, nd, catalog_update_line(&empty, d->name, defs, nd));
+				/* the definitions #include <incname> sees: a shadowed uapi
+				 * half's only when no other one exists, for its todo line */
+				for (pass = 0; pass < 2 && !nd; pass++)
+					for (e = scan_lookup(ix, d->name); e; e = e->next)
+						if (drift_def_counts(e) && e->file->include_name &&
+						    !strcmp(e->file->include_name, incname) &&
+						    (pass || !shadowed(e->file, files, nfiles, incname)))
+							*(const struct scan_def **)push(&defs, &nd, sizeof(*defs)) = e;
+				line = catalog_update_line(&empty, d->name, defs, nd);
+				check = pass < 2 && !listed(undefs, nundefs, d->name);
+				if (check) {
+					line = macro_line(&empty, d->name, defs, nd, line);
+				} else if (!starts_with(line, "todo\t")) {
+					char *why = pass == 2 ? xasprintf("only in %s, which <%s> does not reach",
+									  defs[0]->file->path, incname)
+							      : xstrdup("#undef'd by the header or one it includes");
+					char *todo = todo_line(line, d->name, why);
+
+					free(why);
+					free(line);
+					line = todo;
+				}
 				key = line_key(line);
 				HASH_FIND_STR(keys, key, s);
 				if (s || is_c_keyword(d->name)) {
@@ -376,7 +512,8 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 					s->name = key;
 					HASH_ADD_KEYPTR(hh, keys, s->name, strlen(s->name), s);
 					sb_addf(&sb, "\t%s\n", line);
-					add_uses(&sb, ix, defs, nd, incname, &st);
+					if (check)
+						add_uses(&sb, ix, defs, nd, incname, &st);
 				}
 				free(line);
 				free(defs);
@@ -386,6 +523,9 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 			HASH_DEL(here, s);
 			free(s);
 		}
+		for (j = 0; j < nundefs; j++)
+			free(undefs[j]);
+		free(undefs);
 	}
 	sb_addf(&sb, "\n# uses: %d lines naming %d names, from %d macro bodies; %d more bodies not\n"
 		    "# looked at: their #if is no catalog condition (the macro is todo).\n",

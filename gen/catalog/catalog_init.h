@@ -9,6 +9,12 @@
  * headers is catalogued under the first only.  No forbid or define lines
  * are written.
  *
+ * A macro whose #if reads as a condition is a flag line with uses lines
+ * for its bodies (catalog/macro_uses.h).  What #include <PATH> does not
+ * provide is todo, never a line that would fail falsely: a name only in
+ * the uapi half the kernel half does not include, a macro the header or
+ * one it includes #undefs.
+ *
  * A header not meant to stand alone (see standalone_guard) is written
  * as 'header PATH skip "REASON"' without symbols. */
 #ifndef HDRTEST_CATALOG_INIT_H

@@ -10,11 +10,14 @@
  *
  * Only names that cannot fail a header falsely are listed: names that
  * headers of include/ outside asm-generic declare (a function,
- * prototype, variable, typedef or macro), under #if conditions that read
+ * prototype, typedef or macro; a variable only in include/linux/, as a
+ * short global elsewhere, errata or s1, is more likely a name of the
+ * caller's own), under #if conditions that read
  * as a catalog condition; the line's condition is the macro's own and
  * that of the name's declarations, so the name is checked only on the
  * cells where including its declaring header declares it.  Not listed:
- * the macro's parameters and locals, members (after . and ->), tags,
+ * the macro's parameters and locals, names it assigns to or increments
+ * (the caller's variables: "s1 += buf[i]"), members (after . and ->), tags,
  * operands of # and ##, whole arguments of a call (offsetof(T, member),
  * container_of(p, T, member)), names the header itself defines (they
  * are checked on their own), CONFIG_ names, keywords and builtins, and

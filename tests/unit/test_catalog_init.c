@@ -335,6 +335,50 @@ START_TEST(init_macro_bodies)
 }
 END_TEST
 
+/* Names #include <linux/s.h> does not provide are todo, not flags that
+ * would fail falsely: the uapi half the kernel half does not include, a
+ * macro the kernel half #undefs after including the uapi one, one a
+ * header it includes #undefs; and a macro's body names no caller's
+ * variable (one it assigns to, a global of that name outside
+ * include/linux/). */
+START_TEST(init_what_include_does_not_see)
+{
+	char *tree = tmp_dir(), *pats[] = { "linux/s.h", "linux/t.h" }, *text, *diag;
+	struct catalog *cat;
+
+	free(put_file(tree, "include/linux/s.h",
+		      "#ifndef _LINUX_S_H\n#define _LINUX_S_H\n"
+		      "#define S_TEMPLATE 1\n"
+		      "#include <linux/s-impl.h>\n"
+		      "#define S_SUM(buf) { s1 += buf; errata_x++; }\n"
+		      "#define S_ERR(id) (s_errata & (id))\n"
+		      "#define S_GLOBAL(id) (s_count + (id))\n"
+		      "#endif\n"));
+	free(put_file(tree, "include/linux/s-impl.h", "#undef S_TEMPLATE\n"));
+	free(put_file(tree, "include/uapi/linux/s.h", "#define S_UAPI 3\nstruct s_uapi { int a; };\n"));
+	free(put_file(tree, "include/linux/t.h",
+		      "#ifndef _LINUX_T_H\n#define _LINUX_T_H\n#include <uapi/linux/t.h>\n#undef T_GONE\n#endif\n"));
+	free(put_file(tree, "include/uapi/linux/t.h", "#define T_GONE 1\n#define T_KEPT 2\n"));
+	free(put_file(tree, "include/acpi/e.h", "extern int s_errata;\nextern int s1;\nextern int errata_x;\n"));
+	free(put_file(tree, "include/linux/g.h", "extern int s_count;\nextern int s1;\n"));
+	text = render(tree, pats, 2);
+	ck_assert_msg(strstr(text, "\ttodo\tS_TEMPLATE\tconst\t") != NULL, "%s", text);
+	ck_assert_ptr_nonnull(strstr(text, "\tflag\tS_SUM\n\tflag\tS_ERR\n\tflag\tS_GLOBAL\n"
+					   "\tuses\tS_GLOBAL\ts_count\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\ttodo\tS_UAPI\tconst\t"));
+	ck_assert_ptr_nonnull(strstr(text, "\ttodo\ts_uapi\tstruct\t# only in include/uapi/linux/s.h, which "
+					   "<linux/s.h> does not reach\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\ttodo\tT_GONE\tconst\t"));
+	ck_assert_ptr_nonnull(strstr(text, "\tflag\tT_KEPT\n"));
+	cat = read_catalog_text("init.cat", text, &diag);
+	ck_assert_msg(cat != NULL, "%s", diag);
+	catalog_free(cat);
+	free(diag);
+	free(text);
+	free(tree);
+}
+END_TEST
+
 START_TEST(uses_lines_in_the_catalog)
 {
 	struct catalog *cat;
@@ -369,6 +413,7 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, header_skip_in_the_catalog);
 	tcase_add_test(tc, init_macro_bodies);
 	tcase_add_test(tc, uses_lines_in_the_catalog);
+	tcase_add_test(tc, init_what_include_does_not_see);
 	suite_add_tcase(s, tc);
 	return s;
 }
