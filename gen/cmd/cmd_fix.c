@@ -198,7 +198,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 {
 	int first = cmd_options(cmd, argc, argv), i, j, k, added, kept = 0, kept_overlay = 0, unfixed_n = 0;
 	struct fixer fx = { 0 };
-	struct strbuf sum, unfixed, ch, series, overlay_series;
+	struct strbuf sum, unfixed, ch, series, overlay_series, classes, classes_tsv;
 	const char *srctree;
 	char *path;
 	char *absout = NULL;
@@ -266,6 +266,9 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_init(&overlay_series);
 	judge_fixes(&fx, &sum, &unfixed);
 	chains(&fx, &ch);
+	sb_init(&classes);
+	sb_init(&classes_tsv);
+	classify_failures(&fx, &classes, &classes_tsv);
 	for (i = 0; i < fx.nfixes; i++)
 		kept += fx.fixes[i].kept;
 	/* two series: the tree's, and the overlay's own copies' (a diff of
@@ -302,6 +305,8 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		if (ch.len)
 			sb_addf(&all, "\nForbidden headers pulled in through a chain (no automatic patch):\n%s",
 				ch.buf);
+		if (classes.len)
+			sb_addf(&all, "\n%s", classes.buf);
 		if (series.len)
 			patch_apply_line(&all, &fx, srctree, 0);
 		if (overlay_series.len)
@@ -321,6 +326,10 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 			return CMD_ERROR;
 		}
 		free(path);
+		path = xasprintf("%s/classes.tsv", fx.dir);
+		if (write_file_atomic(path, classes_tsv.len ? classes_tsv.buf : "") < 0)
+			return CMD_ERROR;
+		free(path);
 		path = xasprintf("%s/summary.txt", fx.dir);
 		if (write_file_atomic(path, all.buf) < 0)
 			return CMD_ERROR;
@@ -333,6 +342,8 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	for (i = 0; i < fx.nfixes; i++)
 		if (!fx.fixes[i].kept && patchable(&fx.fixes[i]))
 			ret = CMD_FAILED;
+	sb_release(&classes);
+	sb_release(&classes_tsv);
 	fix_identity_free(&fx.who);
 	return ret;
 }

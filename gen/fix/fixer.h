@@ -65,6 +65,8 @@ struct fixer {
 
 /* Whether h has a candidate that edits it (not only reasons why not). */
 int patchable(const struct hdr_fix *h);
+/* The TU of c that tests header, or NULL (c may be NULL). */
+const struct tu_result *tu_named(const struct cell_result *c, const char *header);
 /* One round of proof on every cell: fx->proof[] read again; 0/-1. */
 int prove(struct fixer *fx);
 /* The cells of h's failures, in run order, each once: all of them, or
@@ -73,6 +75,16 @@ char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing);
 /* The verdict on each fix (h->kept), the summary lines in sum, the
  * candidates no header qualifies for in unfixed. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed);
+
+/* classes.c */
+
+/* Every header that fails on a cell of the run, in exactly one class:
+ * fixed by a declaration, by an include, by both, needs a move (what it
+ * needs is defined only in a forbidden header or one that includes it
+ * back: named), or not fixable yet (with the reason), after the proof;
+ * the table into sb, one "HEADER<TAB>CLASS<TAB>REASON" line per header
+ * into tsv.  Returns how many headers are in a class that is no fix. */
+int classify_failures(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv);
 
 /* chains.c */
 

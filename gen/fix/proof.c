@@ -287,7 +287,7 @@ int prove(struct fixer *fx)
 	return 0;
 }
 
-static const struct tu_result *tu_named(const struct cell_result *c, const char *header)
+const struct tu_result *tu_named(const struct cell_result *c, const char *header)
 {
 	int i;
 

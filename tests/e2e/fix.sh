@@ -71,6 +71,20 @@ check "page_address.h gets an include of linux/mm/folio_size.h for thp_size()" \
 	grep -q '^+#include <linux/mm/folio_size.h> // for thp_size()' "$fixdir/0002-"*.patch
 check "summary.txt reports the chain through asm/cacheflush.h and what it uses from linux/mm.h" \
 	grep -q '^arch/arm64/include/asm/cacheflush.h:12 includes linux/mm.h$' "$fixdir/summary.txt"
+# Every failing header in exactly one class (classes.tsv, and summary.txt's table).
+one_class_each() {
+	awk -F '\t' '$4 == "fail" { print $3 }' "$out/results.tsv" | sort -u > "$out.failing"
+	cut -f1 "$fixdir/classes.tsv" > "$out.classed"
+	same_file "$out.failing" "$out.classed"
+}
+check "classes.tsv has every header that fails on a cell, each once ($(awk -F '\t' '$4 == "fail" { print $3 }' "$out/results.tsv" | sort -u | wc -l))" one_class_each
+check "... devmap_managed.h: fixed by a declaration" grep -qx 'linux/mm/devmap_managed.h	fixed by a declaration	' "$fixdir/classes.tsv"
+check "... folio_usage.h, which failed through it: fixed by a declaration too" grep -qx 'linux/mm/folio_usage.h	fixed by a declaration	' "$fixdir/classes.tsv"
+check "... page_address.h: fixed by an include" grep -qx 'linux/mm/page_address.h	fixed by an include	' "$fixdir/classes.tsv"
+check "... bio.h: not fixable yet, pulling in linux/mm.h through a chain" \
+	grep -q '^linux/bio.h	not fixable yet	pulls in the forbidden header linux/mm.h: linux/bio.h -> ' "$fixdir/classes.tsv"
+check "... and summary.txt counts them: 3 fixed, 4 not yet" sh -c \
+	"grep -q '^7 headers fail on a cell of the run; each in one class' '$fixdir/summary.txt' && grep -q '^  fixed by a declaration  *2$' '$fixdir/summary.txt' && grep -q '^  not fixable yet  *4$' '$fixdir/summary.txt'"
 # The default tree is Debian's source, not a git repository: git am would
 # fail there, patch -p1 applies.
 check "make fix prints how to apply the series to a tree that is no git repository (patch -p1)" \
@@ -173,6 +187,8 @@ check "... and its header still gets the include for thp_size()" \
 	grep -q "^linux/mm/page_address.h  *include linux/mm/folio_size.h for thp_size()" "$out-ovl/fix/summary.txt"
 check "... and is kept: where it failed, it fails only for folio_pfn() now" \
 	grep -q "^ *still failing, for other reasons: x86_64/defconfig: linux/mm/page_address.h: hdrtest_probe_pfn() uses folio_pfn()" "$out-ovl/fix/summary.txt"
+check "... and page_address.h's class: needs a move, naming folio_pfn() and linux/mm.h" \
+	grep -qxF "linux/mm/page_address.h	needs a move	$want" "$out-ovl/fix/classes.tsv"
 # The fix of a header the overlay holds is a diff of the overlay's copy
 # (what the run compiled): a series of its own, applied in the overlay.
 check "a fix of the overlay's copy is not in the tree's series" \

@@ -449,6 +449,15 @@ START_TEST(test_a_second_round_for_the_next_missing_name)
 			 "linux/user.h                 include linux/light.h for light_fn(), include linux/next.h "
 			 "for next_fn()\n"
 			 "                             kept, proven on: x86_64/defconfig\n"
+			 "\n1 header fails on a cell of the run; each in one class, after the proof:\n"
+			 "  fixed by a declaration                   0\n"
+			 "  fixed by an include                      1\n"
+			 "  fixed by both                            0\n"
+			 "  fixed by the series' other patches       0\n"
+			 "  needs a move                             0\n"
+			 "  not fixable yet                          0\n"
+			 "\n"
+			 "linux/user.h                 fixed by an include\n"
 			 "\nApply with: cd %s && cat %s/fix/%s | patch -p1\n", tree, out, patch);
 	assert_text(text, want);
 	free(want);

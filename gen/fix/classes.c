@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What became of every failing header, in one class each.  The fixes
+ * are kept or not per edited header (proof.c); a header under test may
+ * fail through several of them (its own, one it includes), or for what
+ * no include fixes.  Its class is read from the last proof, where every
+ * candidate was applied:
+ *
+ *   fixed by a declaration / an include / both
+ *       it passes now on every cell where it failed, and every fix its
+ *       failures asked for is kept: the kinds of those fixes;
+ *   fixed by the series' other patches
+ *       it passes, and none of its failures asked for a fix of its own
+ *       (a header it includes was fixed for another header's failure);
+ *   needs a move
+ *       it still fails, for a name defined only in a forbidden header or
+ *       in one that includes it back: the reason names both;
+ *   not fixable yet
+ *       it still fails for anything else, with the reason: a name no
+ *       header defines, a fix not kept (it broke what passed), a
+ *       forbidden header pulled in through a chain, or a diagnostic
+ *       hdrtest does not explain (its class, as the baseline has it).
+ *
+ * Headers not meant to stand alone are skips, never failures: counted
+ * beside the table.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "fix/fix.h"
+#include "fix/fixer.h"
+#include "judge/baseline.h"
+#include "judge/explain.h"
+
+enum fix_class {
+	CLASS_DECLARE,
+	CLASS_INCLUDE,
+	CLASS_BOTH,
+	CLASS_OTHERS,
+	CLASS_MOVE,
+	CLASS_NOT_YET,
+	NCLASSES
+};
+
+static const char *const class_names[NCLASSES] = {
+	[CLASS_DECLARE] = "fixed by a declaration",
+	[CLASS_INCLUDE] = "fixed by an include",
+	[CLASS_BOTH] = "fixed by both",
+	[CLASS_OTHERS] = "fixed by the series' other patches",
+	[CLASS_MOVE] = "needs a move",
+	[CLASS_NOT_YET] = "not fixable yet",
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every header whose TU fails on some cell of the run, sorted, once. */
+static char **failing_headers(struct fixer *fx, int *n)
+{
+	char **list = NULL;
+	int i, j, k, m = 0;
+
+	for (i = 0; i < fx->ncells; i++)
+		for (j = 0; fx->orig[i] && j < fx->orig[i]->ntus; j++)
+			if (fx->orig[i]->tus[j].verdict == V_FAIL)
+				*(char **)push(&list, &m, sizeof(char *)) = fx->orig[i]->tus[j].header;
+	qsort(list, m, sizeof(char *), cmp_str);
+	for (i = 0, k = 0; i < m; i++)
+		if (!k || strcmp(list[k - 1], list[i]))
+			list[k++] = list[i];
+	*n = k;
+	return list;
+}
+
+/* The TU of header on cell ci as the last proof has it (the run's own
+ * when the proof has none). */
+static const struct tu_result *now(struct fixer *fx, int ci, const char *header, const struct cell_result **c)
+{
+	const struct tu_result *t = fx->proof[ci] ? tu_named(fx->proof[ci], header) : NULL;
+
+	*c = t ? fx->proof[ci] : fx->orig[ci];
+	return t ? t : tu_named(fx->orig[ci], header);
+}
+
+/* Why header t still fails on cell c, as a class and a reason. */
+static enum fix_class why_still(struct fixer *fx, const struct cell_result *c, const struct tu_result *t,
+				const struct hdr_fix *not_kept, char **reason)
+{
+	struct explain_info *e = explain_analyze(t, c, fx->ix);
+	struct fix_cand cand;
+	enum fix_class cls = CLASS_NOT_YET;
+
+	if (e && !fix_choose(fx->ix, e, NULL, c->forbids, c->nforbids, &cand)) {
+		if (cand.kind == FIX_NONE) {
+			cls = strstr(cand.why_not, "(forbidden)") || strstr(cand.why_not, ": a cycle)") ? CLASS_MOVE
+													: CLASS_NOT_YET;
+			*reason = xstrdup(cand.why_not);
+		} else if (not_kept) {
+			*reason = xasprintf("the fix of %s is not kept (see above)", not_kept->header);
+		} else {
+			char *what = fix_summary(&cand);
+
+			*reason = xasprintf("%s: %s, not proven within the rounds of proof", e->culprit, what);
+			free(what);
+		}
+		fix_cand_free(&cand);
+	} else if (e) {
+		*reason = explain_failure(t, c, fx->ix);
+	} else if (t->forbidden) {
+		*reason = xasprintf("pulls in the forbidden header %s (no automatic patch: see the chain report)",
+				    t->forbidden);
+	} else {
+		char *cls_text = diagnostic_class(t->detail ? t->detail : "fails");
+
+		*reason = xasprintf("a diagnostic hdrtest does not explain: %s", cls_text);
+		free(cls_text);
+	}
+	explain_info_free(e);
+	if (!*reason)
+		*reason = xstrdup(t->detail ? t->detail : "fails");
+	return cls;
+}
+
+static enum fix_class classify(struct fixer *fx, const char *header, char **reason)
+{
+	const struct hdr_fix *not_kept = NULL;
+	int i, j, k, kinds = 0, first_failing = -1;
+
+	*reason = NULL;
+	for (i = 0; i < fx->nfixes; i++) {
+		const struct hdr_fix *h = &fx->fixes[i];
+
+		for (j = 0; j < h->nfails; j++) {
+			if (strcmp(h->fails[j].tu, header))
+				continue;
+			for (k = 0; k < h->ncands; k++) {
+				if (h->cands[k].kind == FIX_NONE || !h->marks[k][h->fails[j].cell])
+					continue;
+				if (!h->kept && !not_kept)
+					not_kept = h;
+				kinds |= h->cands[k].kind == FIX_DECLARE ? 1 : 2;
+			}
+		}
+	}
+	for (i = 0; i < fx->ncells && first_failing < 0; i++) {
+		const struct cell_result *c;
+		const struct tu_result *o = tu_named(fx->orig[i], header), *t;
+
+		if (!o || o->verdict != V_FAIL)
+			continue;
+		t = now(fx, i, header, &c);
+		if (!t || t->verdict != V_PASS)
+			first_failing = i;
+	}
+	if (first_failing >= 0) {
+		const struct cell_result *c;
+		const struct tu_result *t = now(fx, first_failing, header, &c);
+
+		if (!t) {
+			*reason = xstrdup("not compiled in the proof");
+			return CLASS_NOT_YET;
+		}
+		return why_still(fx, c, t, not_kept, reason);
+	}
+	if (not_kept) {
+		*reason = xasprintf("passes with the fix of %s, which is not kept (see above)", not_kept->header);
+		return CLASS_NOT_YET;
+	}
+	return kinds == 1 ? CLASS_DECLARE : kinds == 2 ? CLASS_INCLUDE : kinds == 3 ? CLASS_BOTH : CLASS_OTHERS;
+}
+
+int classify_failures(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv)
+{
+	int count[NCLASSES] = { 0 };
+	char **headers, **reasons;
+	enum fix_class *cls;
+	int n, i, j, skipped = 0, unfixed = 0;
+
+	headers = failing_headers(fx, &n);
+	reasons = xcalloc(n ? n : 1, sizeof(char *));
+	cls = xcalloc(n ? n : 1, sizeof(*cls));
+	for (i = 0; i < n; i++) {
+		cls[i] = classify(fx, headers[i], &reasons[i]);
+		count[cls[i]]++;
+	}
+	/* not meant to stand alone: skips on every cell, never failures */
+	for (j = 0; fx->orig[0] && j < fx->orig[0]->ntus; j++)
+		skipped += fx->orig[0]->tus[j].skip != NULL;
+	sb_addf(sb, "%d %s on a cell of the run; each in one class, after the proof:\n", n,
+		n == 1 ? "header fails" : "headers fail");
+	for (i = 0; i < NCLASSES; i++)
+		sb_addf(sb, "  %-36s %5d\n", class_names[i], count[i]);
+	if (skipped)
+		sb_addf(sb, "  (not standalone by design: %d more, skipped on every cell, never compiled)\n", skipped);
+	sb_addc(sb, '\n');
+	for (i = 0; i < n; i++) {
+		sb_addf(sb, "%-28s %s%s%s\n", headers[i], class_names[cls[i]], reasons[i] ? ": " : "",
+			reasons[i] ? reasons[i] : "");
+		sb_addf(tsv, "%s\t%s\t%s\n", headers[i], class_names[cls[i]], reasons[i] ? reasons[i] : "");
+		unfixed += cls[i] >= CLASS_MOVE;
+		free(reasons[i]);
+	}
+	free(reasons);
+	free(cls);
+	free(headers);
+	return unfixed;
+}
