@@ -112,6 +112,11 @@ void fix_identity_free(struct fix_identity *id);
  * nothing uncommitted.  Not in the series file (neither quilt nor git am
  * takes a mail without a diff).  0, or -1 after an error message. */
 int write_cover_letter(struct fixer *fx, int total, const char *srctree);
+/* The prefix of the subjects of path's own commits (git log --no-merges
+ * of the last 50 that touch it) when srctree is a git work tree: the one
+ * most of them use ("mm", "mm/page_alloc", "mm, slab"), else NULL (no
+ * repository, no history, no "PREFIX: " subject).  The caller frees. */
+char *subject_prefix(const char *srctree, const char *path);
 /* The commit srctree is at when it is a git work tree and nothing in it
  * is uncommitted (what git format-patch --base names), else NULL. */
 char *clean_git_head(const char *srctree);

@@ -95,7 +95,7 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 	/* an overlay copy's path is relative to the overlay, as it is included */
 	const char *rel = h->in_overlay ? h->header : h->path;
 	char *la = xasprintf("a/%s", rel), *lb = xasprintf("b/%s", rel);
-	char *difftmp = xasprintf("%s/diff.tmp", fx->dir), *diff, *subject, *name, *s, *path;
+	char *difftmp = xasprintf("%s/diff.tmp", fx->dir), *diff, *subject, *name, *s, *path, *prefix;
 	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, orig, patched, NULL };
 	struct strbuf sb;
 	char *desc;
@@ -111,7 +111,10 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 		goto out;
 	}
 	desc = fix_describe(h->cands, h->ncands);
-	subject = xasprintf("%s: %s", h->header, desc);
+	/* the prefix the file's own history uses, in a git tree */
+	prefix = h->in_overlay ? NULL : subject_prefix(srctree, h->path);
+	subject = xasprintf("%s: %s", prefix ? prefix : h->header, desc);
+	free(prefix);
 	free(desc);
 	sb_init(&sb);
 	mail_head(&sb, fx, no, total, subject);
@@ -198,6 +201,47 @@ static int has_word(const char *list, const char *word)
 		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
 			return 1;
 	return 0;
+}
+
+char *subject_prefix(const char *srctree, const char *path)
+{
+	char *argv[] = { "git", "-C", (char *)srctree, "log", "--no-merges", "-n", "50", "--format=%s", "--",
+			 (char *)path, NULL };
+	char *top = xasprintf("%s/.git", srctree), *log = NULL, *best = NULL, *line, *cur;
+	char **prefixes = NULL;
+	int *counts = NULL, n = 0, rc, i, best_count = 0;
+
+	if (access(top, F_OK) || !(log = run_output(argv, &rc)) || rc)
+		goto out;
+	for (cur = log; (line = strsep(&cur, "\n"));) {
+		char *colon = strstr(line, ": ");
+
+		/* "mm/page_alloc: ...", "mm, slab: ...": not a Revert "..." */
+		if (!colon || colon == line || colon - line > 40 || starts_with(line, "Revert ") ||
+		    (strchr(line, '"') && strchr(line, '"') < colon))
+			continue;
+		*colon = '\0';
+		for (i = 0; i < n && strcmp(prefixes[i], line); i++)
+			;
+		if (i == n) {
+			*(char **)push(&prefixes, &n, sizeof(char *)) = line;
+			counts = xrealloc(counts, n * sizeof(*counts));
+			counts[i] = 0;
+		}
+		/* the most used; of as many, the first to get there (git log
+		 * lists the newest first) */
+		if (++counts[i] > best_count) {
+			best_count = counts[i];
+			best = prefixes[i];
+		}
+	}
+	best = best ? xstrdup(best) : NULL;
+out:
+	free(prefixes);
+	free(counts);
+	free(log);
+	free(top);
+	return best;
 }
 
 char *clean_git_head(const char *srctree)

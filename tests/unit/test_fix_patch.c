@@ -260,6 +260,37 @@ START_TEST(test_clean_git_head)
 }
 END_TEST
 
+/* A patch's subject prefix is what the file's own history uses most. */
+START_TEST(test_subject_prefix)
+{
+	char dir[] = "/tmp/hdrtest-prefix-XXXXXX", *cmd, *p;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_null(subject_prefix(dir, "include/linux/a.h"));	/* no repository */
+	cmd = xasprintf("cd '%s' && git init -q . && mkdir -p include/linux && "
+			"c() { echo \"$1\" >> \"$2\" && git add \"$2\" && "
+			"git -c user.name=t -c user.email=t@t commit -q -m \"$3\"; } && "
+			"c 1 include/linux/a.h 'mm: add a.h' && "
+			"c 2 include/linux/a.h 'mm/a: fix a thing' && "
+			"c 3 include/linux/a.h 'Revert \"x: y\"' && "
+			"c 4 include/linux/a.h 'mm/a: fix another' && "
+			"c 5 include/linux/a.h 'no prefix at all' && "
+			"c 1 include/linux/b.h 'b.h without a prefix'",
+			dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	p = subject_prefix(dir, "include/linux/a.h");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(p, "mm/a");
+	free(p);
+	ck_assert_ptr_null(subject_prefix(dir, "include/linux/b.h"));	/* no "PREFIX: " */
+	ck_assert_ptr_null(subject_prefix(dir, "include/linux/none.h"));	/* no history */
+	cmd = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+}
+END_TEST
+
 Suite *fix_patch_suite(void)
 {
 	Suite *s = suite_create("fix_patch");
@@ -272,6 +303,7 @@ Suite *fix_patch_suite(void)
 	tcase_add_test(tc, test_no_change_is_an_error);
 	tcase_add_test(tc, test_apply_line);
 	tcase_add_test(tc, test_clean_git_head);
+	tcase_add_test(tc, test_subject_prefix);
 	suite_add_tcase(s, tc);
 	return s;
 }
