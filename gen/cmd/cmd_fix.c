@@ -294,8 +294,11 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 
 		sb_init(&all);
 		/* the time goes to the terminal only: summary.txt is deterministic */
-		printf("hdrtest fix: %d cells, %d rounds of proof, %d TUs compiled again in %.1f s\n\n",
-		       fx.ncells, fx.rounds, fx.compiled, fx.seconds);
+		printf("hdrtest fix: %d cells, %d rounds of proof, %d TUs compiled again in %.1f s", fx.ncells,
+		       fx.rounds, fx.compiled, fx.seconds);
+		if (fx.reused)
+			printf(" (%d results of the round before reused: nothing they read changed)", fx.reused);
+		printf("\n\n");
 		sb_addf(&all, "hdrtest fix: %d cells, %d rounds of proof, %d TUs compiled again\n\n", fx.ncells,
 			fx.rounds, fx.compiled);
 		sb_addf(&all, "%-28s %s\n", "header", "fix");

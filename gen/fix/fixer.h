@@ -33,6 +33,8 @@ struct hdr_fix {
 				   there (paths relative to the overlay), not to the tree */
 	char *patch;		/* its file name, once written */
 	char *subject;		/* and its subject, without "[PATCH k/n] " */
+	char *proven;		/* the overlay's text of the header at the last proof round */
+	int changed;		/* it differs in this round's overlay (or is new there) */
 };
 
 /* The patches' author, from the user's git identity (identity.c). */
@@ -54,6 +56,7 @@ struct fixer {
 	struct hdr_fix *fixes;
 	int nfixes;
 	int compiled;		/* TUs compiled by the proof, all rounds */
+	int reused;		/* TUs a later round did not compile again: nothing they read changed */
 	struct strbuf recompiled;	/* and which: "ARCH/CONFIG/STEM" lines */
 	double seconds;		/* and the time it took */
 	int rounds;

@@ -109,6 +109,28 @@ static int affected(struct fixer *fx, const struct cell_result *c, const struct 
 	return hit;
 }
 
+/* Whether a TU the previous round compiled read a header whose patch
+ * changed since (dep: that round's depfile).  If not, its inputs are
+ * the same and so is its result: rounds after the first compile only
+ * what the new candidates can change, not every TU of every patched
+ * header again. */
+static int reads_changed(struct fixer *fx, const struct cell_result *c, const char *dep)
+{
+	int i, hit = 0;
+
+	for (i = 0; !hit && i < fx->nfixes; i++) {
+		const struct hdr_fix *h = &fx->fixes[i];
+		char *tree = xasprintf("/include/%s", h->header), *ov = xasprintf("%s/%s", fx->overlay, h->header);
+		char *runov = c->overlay ? xasprintf("%s/%s", c->overlay, h->header) : NULL;
+
+		hit = h->changed && (strstr(dep, tree) || strstr(dep, ov) || (runov && strstr(dep, runov)));
+		free(runov);
+		free(ov);
+		free(tree);
+	}
+	return hit;
+}
+
 /* One TU of a proof round on the pool. */
 struct proof_tu {
 	const char *dir;
@@ -167,12 +189,21 @@ static int prove_cell(struct fixer *fx, int ci)
 {
 	const struct cell_result *c = fx->orig[ci];
 	char *dir = xasprintf("%s/proof/%s", fx->dir, fx->cells[ci]), *from, *to, *text, *script;
+	char *prev;
 	char **tus = NULL;
 	int ntus = 0, i, ret = 0;
 	struct strbuf man;
 	const char *cur, *line;
 	size_t n;
 
+	prev = xasprintf("%s.prev", dir);
+	remove_tree(prev);
+	if (fx->rounds > 1 && rename(dir, prev) && errno != ENOENT) {
+		error("cannot rename %s: %s", dir, strerror(errno));
+		free(prev);
+		free(dir);
+		return -1;
+	}
 	remove_tree(dir);
 	if (mkdirs(dir)) {
 		error("cannot create %s: %s", dir, strerror(errno));
@@ -229,6 +260,20 @@ static int prove_cell(struct fixer *fx, int ci)
 		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
 		const char *exts[] = { "c", "rc", "log", "dep" };
 		int k, redo = affected(fx, c, t, src);
+		char *old = xasprintf("%s/%s", prev, t->stem), *olddep = xasprintf("%s.dep", old);
+		char *dep = redo && fx->rounds > 1 ? read_file(olddep, NULL) : NULL;
+
+		/* compiled last round, and nothing it read changed: its results */
+		if (dep && !reads_changed(fx, c, dep)) {
+			redo = 0;
+			free(src);
+			src = old;
+			old = NULL;
+			fx->reused++;
+		}
+		free(dep);
+		free(olddep);
+		free(old);
 
 		*strrchr(d, '/') = '\0';
 		mkdirs(d);
@@ -255,9 +300,27 @@ static int prove_cell(struct fixer *fx, int ci)
 	for (i = 0; i < ntus; i++)
 		free(tus[i]);
 	free(tus);
+	remove_tree(prev);
+	free(prev);
 	free(script);
 	free(dir);
 	return ret ? -1 : 0;
+}
+
+/* Which patched headers' overlay text differs from the last round's. */
+static void mark_changed(struct fixer *fx)
+{
+	int i;
+
+	for (i = 0; i < fx->nfixes; i++) {
+		struct hdr_fix *h = &fx->fixes[i];
+		char *path = xasprintf("%s/%s", fx->overlay, h->header), *text = read_file(path, NULL);
+
+		h->changed = patchable(h) && (!text || !h->proven || strcmp(text, h->proven));
+		free(h->proven);
+		h->proven = text;
+		free(path);
+	}
 }
 
 int prove(struct fixer *fx)
@@ -267,6 +330,7 @@ int prove(struct fixer *fx)
 	int i;
 
 	clock_gettime(CLOCK_MONOTONIC, &a);
+	mark_changed(fx);
 	for (i = 0; i < fx->ncells; i++) {
 		if (fx->proof[i])
 			cell_free(fx->proof[i]);

@@ -191,6 +191,7 @@ void fixer_free(struct fixer *fx)
 		free(h->base);
 		free(h->patch);
 		free(h->subject);
+		free(h->proven);
 	}
 	free(fx->fixes);
 	for (i = 0; i < fx->ncells; i++) {
