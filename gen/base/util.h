@@ -68,6 +68,8 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 extern FILE *diag_stream;
 
 int starts_with(const char *s, const char *prefix);
+/* Whether s is one of list[0..n). */
+int str_listed(char *const *list, int n, const char *s);
 int ends_with(const char *s, const char *suffix);
 
 /* A monotonic clock in seconds, for "took N s" lines. */

@@ -330,16 +330,6 @@ static void collect_undefs(const struct scan_index *ix, const char *tree, const 
 	}
 }
 
-static int listed(char **names, int n, const char *name)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(names[i], name))
-			return 1;
-	return 0;
-}
-
 /* "todo NAME KIND # why" for a name the header does not provide as line
  * says it does ("type struct foo" is spelled "todo foo struct"). */
 static char *todo_line(const char *line, const char *name, const char *why)
@@ -486,7 +476,7 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 						    (pass || !shadowed(e->file, files, nfiles, incname)))
 							*(const struct scan_def **)push(&defs, &nd, sizeof(*defs)) = e;
 				line = catalog_update_line(&empty, d->name, defs, nd);
-				check = pass < 2 && !listed(undefs, nundefs, d->name);
+				check = pass < 2 && !str_listed(undefs, nundefs, d->name);
 				if (check) {
 					line = macro_line(&empty, d->name, defs, nd, line);
 				} else if (!starts_with(line, "todo\t")) {

@@ -78,16 +78,6 @@ static void lex_body(const char *text, struct body *b)
 		*(struct clex_tok *)push(&b->toks, &b->n, sizeof(t)) = t;
 }
 
-static int in_list(char **list, int n, const char *s)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(list[i], s))
-			return 1;
-	return 0;
-}
-
 /* Locals of statement expressions: "typeof(x) __x = (x);", "int i, j;":
  * an identifier after a type-ish token (an identifier, '*' or ')') and
  * before '=', ';', ',' or '['.  A cast "(void) foo;" looks the same: its
@@ -106,7 +96,7 @@ static void collect_locals(const struct body *b, char ***locals, int *n)
 		if (tok_is(x, "=") || tok_is(x, ";") || tok_is(x, ",") || tok_is(x, "[")) {
 			char *s = xstrndup(t->s, t->n);
 
-			if (!in_list(*locals, *n, s))
+			if (!str_listed(*locals, *n, s))
 				*(char **)push(locals, n, sizeof(char *)) = s;
 			else
 				free(s);
@@ -275,9 +265,9 @@ int macro_uses_lines(const struct scan_index *ix, const struct scan_def *d, cons
 		if (!is_use(&b, in_call, i))
 			continue;
 		name = xstrndup(b.toks[i].s, b.toks[i].n);
-		if (in_list(seen, nseen, name) || is_c_keyword(name) || is_builtin_word(name) ||
-		    starts_with(name, "CONFIG_") || !strcmp(name, d->name) || in_list(locals, nlocals, name) ||
-		    in_list((char **)d->args, d->kind == SCAN_MACRO ? d->nargs : 0, name)) {
+		if (str_listed(seen, nseen, name) || is_c_keyword(name) || is_builtin_word(name) ||
+		    starts_with(name, "CONFIG_") || !strcmp(name, d->name) || str_listed(locals, nlocals, name) ||
+		    str_listed((char **)d->args, d->kind == SCAN_MACRO ? d->nargs : 0, name)) {
 			free(name);
 			continue;
 		}
