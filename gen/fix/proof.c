@@ -207,6 +207,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	remove_tree(dir);
 	if (mkdirs(dir)) {
 		error("cannot create %s: %s", dir, strerror(errno));
+		free(prev);
 		free(dir);
 		return -1;
 	}
@@ -216,6 +217,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	if (!text) {
 		error("cannot read %s: %s", from, strerror(errno));
 		free(from);
+		free(prev);
 		free(dir);
 		return -1;
 	}
@@ -239,6 +241,7 @@ static int prove_cell(struct fixer *fx, int ci)
 	if (!text) {
 		error("cannot read %s: %s", from, strerror(errno));
 		free(from);
+		free(prev);
 		free(dir);
 		return -1;
 	}
@@ -250,6 +253,7 @@ static int prove_cell(struct fixer *fx, int ci)
 		error("cannot write %s", script);
 		free(to);
 		free(script);
+		free(prev);
 		free(dir);
 		return -1;
 	}

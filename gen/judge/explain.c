@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
 
@@ -264,6 +265,37 @@ static int file_includes(const struct scan_file *f, const char *other)
 	return 0;
 }
 
+/* Whether a line of text is "#include <other>" or "#include "other"". */
+static int text_includes(const char *text, const char *other)
+{
+	const char *p = text;
+	size_t n = strlen(other);
+
+	while (p && *p) {
+		const char *q = p;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '#') {
+			q++;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (!strncmp(q, "include", 7)) {
+				q += 7;
+				while (*q == ' ' || *q == '\t')
+					q++;
+				if ((*q == '<' || *q == '"') && !strncmp(q + 1, other, n) &&
+				    q[1 + n] == (*q == '<' ? '>' : '"'))
+					return 1;
+			}
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return 0;
+}
+
 /* Whether header has an #include of other: the overlay's copy of header
  * when there is one (it is what the compiler read), else the tree's. */
 static int includes_directly(const struct scan_index *ix, const struct cell_result *c, const char *header,
@@ -273,18 +305,15 @@ static int includes_directly(const struct scan_index *ix, const struct cell_resu
 	int n, i, found = 0;
 
 	if (c->overlay) {
-		char *path = xasprintf("%s/%s", c->overlay, header);
-		FILE *f = fopen(path, "r");
+		char *path = xasprintf("%s/%s", c->overlay, header), *text = read_file(path, NULL);
 
 		free(path);
-		if (f) {
-			char *rel = (char *)header;
-			struct scan_index *ox;
-
-			fclose(f);
-			ox = scan_paths(c->overlay, &rel, 1);
-			found = ox && file_includes(scan_file(ox, header), other);
-			scan_free(ox);
+		if (text) {
+			/* its #include lines read from the text: scanning the copy
+			 * again for every diagnostic of every TU (hdrtest fix asks
+			 * for each) took minutes at tree scale */
+			found = text_includes(text, other);
+			free(text);
 			return found;
 		}
 	}
