@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
 #include "fix/fix.h"
 
 #include <stdlib.h>
@@ -94,6 +95,14 @@ static char *use_cond(const struct scan_file *f, int line)
 	return scan_cond_chain(user->cond);
 }
 
+/* Whether include names a and b start with the same dir ("linux/"). */
+static int same_top_dir(const char *a, const char *b)
+{
+	const char *sa = strchr(a, '/'), *sb = strchr(b, '/');
+
+	return sa && sb && sa - a == sb - b && !strncmp(a, b, sa - a);
+}
+
 int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
 	       char *const *forbids, int nforbids, struct fix_cand *out)
 {
@@ -143,8 +152,11 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 			only_forbidden = 0;
 			continue;
 		}
-		/* the lightest; an unconditional definition before one under #if */
-		weight += d->cond ? 100000 : 0;
+		/* the lightest; an unconditional definition before one under #if,
+		 * and one in the header's own top dir before one elsewhere: u64
+		 * from linux/types.h, not acpi/actypes.h; BIT() from linux/bits.h,
+		 * not vdso/bits.h (lighter, but no home a maintainer takes) */
+		weight += (d->cond ? 200000 : 0) + (same_top_dir(z, e->culprit) ? 0 : 100000);
 		if (!out->include || weight < out->weight ||
 		    (weight == out->weight && strcmp(z, out->include) < 0)) {
 			free(out->include);
@@ -154,7 +166,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 	}
 	if (out->include) {
 		out->kind = FIX_INCLUDE;
-		out->weight %= 100000;
+		out->weight %= 100000;	/* headers pulled in, without the ranks */
 		sb_release(&refused);
 		return 0;
 	}
@@ -213,9 +225,17 @@ static char *include_for(const struct fix_cand *cands, int n, int i)
 			return NULL;
 	sb_init(&sb);
 	sb_add(&sb, cands[i].what);
-	for (j = i + 1; j < n; j++)
-		if (same_include(&cands[j], &cands[i]))
-			sb_addf(&sb, ", %s", cands[j].what);
+	/* "#include <X> // for a, b, ..." within checkpatch's 100 columns,
+	 * room kept for the ", ..." */
+	for (j = i + 1; j < n; j++) {
+		if (!same_include(&cands[j], &cands[i]))
+			continue;
+		if (strlen(cands[i].include) + sb.len + strlen(cands[j].what) + 26 > 100) {
+			sb_add(&sb, ", ...");
+			break;
+		}
+		sb_addf(&sb, ", %s", cands[j].what);
+	}
 	return sb_detach(&sb);
 }
 
@@ -249,6 +269,33 @@ static int group_end(const struct scan_file *f, const struct scan_cond *c)
 
 /* The line after which to add an include: the last #include (or the
  * #endif of the #if around it) before the first use, else the guard. */
+/* The last line of the comments and blank lines a header starts with
+ * (its SPDX line, its description), not past before: where a first
+ * #include goes in a header with neither a guard nor an include. */
+static int leading_comment_end(const char *text, int before)
+{
+	const char *cur = text, *line;
+	size_t n;
+	int no = 0, end = 0, in_comment = 0;
+
+	while ((line = next_line_span(&cur, &n)) && (!before || no + 1 < before)) {
+		const char *p = line, *e = line + n;
+
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if (!in_comment && p < e && !(e - p >= 2 && (!strncmp(p, "//", 2) || !strncmp(p, "/*", 2))))
+			break;
+		no++;
+		if (p < e && !in_comment && !strncmp(p, "/*", 2))
+			in_comment = 1;
+		if (in_comment && memmem(p, e - p, "*/", 2))
+			in_comment = 0;
+		if (!in_comment)
+			end = no;
+	}
+	return end;
+}
+
 static int include_spot(const char *text, const struct scan_file *f, int before)
 {
 	int i, spot = 0;
@@ -274,6 +321,8 @@ static int include_spot(const char *text, const struct scan_file *f, int before)
 			}
 		}
 	}
+	if (!spot)
+		spot = leading_comment_end(text, before);
 	return spot;
 }
 

@@ -33,6 +33,9 @@ static char *forbids[] = { (char *)"linux/mm.h" };
 	"static inline int ci(void) { return light_fn(); }\n" \
 	"#endif\n"
 
+/* No guard, no include: a first include goes after the comments it starts with. */
+#define SPDX_H "/* SPDX-License-Identifier: GPL-2.0 */\n/*\n * what it is\n */\n\nstatic inline int sp(void) { return light_fn(); }\n"
+
 static void setup(void)
 {
 	tree = tmp_dir();
@@ -52,6 +55,7 @@ static void setup(void)
 	free(put_file(tree, "include/linux/condinc.h", CONDINC_H));
 	/* no guard, no include */
 	free(put_file(tree, "include/linux/bare.h", "static inline int bare(void) { return light_fn(); }\n"));
+	free(put_file(tree, "include/linux/spdx.h", SPDX_H));
 	/* two headers as light as each other */
 	free(put_file(tree, "include/linux/tie_b.h", "int tie_fn(void);\n"));
 	free(put_file(tree, "include/linux/tie_a.h", "int tie_fn(void);\n"));
@@ -59,6 +63,12 @@ static void setup(void)
 	free(put_file(tree, "include/linux/cond_def.h", "#ifdef CONFIG_Z\nint cz_fn(void);\nint cz_only(void);\n#endif\n"));
 	free(put_file(tree, "include/linux/big_def.h",
 		      "#include <linux/types.h>\n#include <linux/other.h>\nint cz_fn(void);\n"));
+	/* a light definer in another dir, a heavier one in linux/ (u64:
+	 * acpi/actypes.h and linux/types.h) */
+	free(put_file(tree, "include/acpi/own_a.h", "typedef unsigned long long own_u64;\n"));
+	free(put_file(tree, "include/acpi/user.h", "static inline own_u64 au(void) { return 0; }\n"));
+	free(put_file(tree, "include/linux/own_t.h",
+		      "#include <linux/types.h>\n#include <linux/other.h>\ntypedef unsigned long long own_u64;\n"));
 	/* only in uapi */
 	free(put_file(tree, "include/uapi/linux/uonly.h", "int uapi_fn(void);\n"));
 	/* an asm/ header counts once, and is not followed */
@@ -259,6 +269,21 @@ START_TEST(test_equal_weights_by_name)
 }
 END_TEST
 
+/* The header's own top dir before a lighter definer elsewhere. */
+START_TEST(test_own_dir_over_lighter_elsewhere)
+{
+	struct fix_cand f;
+
+	choose("own_u64", "plain()", 6, 0, &f);
+	ck_assert_str_eq(f.include, "linux/own_t.h");
+	ck_assert_int_eq(f.weight, 3);
+	fix_cand_free(&f);
+	choose_in("acpi/user.h", "own_u64", NULL, 1, 0, &f);
+	ck_assert_str_eq(f.include, "acpi/own_a.h");
+	fix_cand_free(&f);
+}
+END_TEST
+
 START_TEST(test_include_after_the_endif_of_a_conditional_include)
 {
 	struct fix_cand f;
@@ -273,6 +298,46 @@ START_TEST(test_include_after_the_endif_of_a_conditional_include)
 			       "static inline int ci(void) { return light_fn(); }\n#endif\n");
 	free(text);
 	fix_cand_free(&f);
+}
+END_TEST
+
+START_TEST(test_include_after_the_leading_comments)
+{
+	struct fix_cand f;
+	char *text;
+
+	choose_in("linux/spdx.h", "light_fn", "sp()", 6, 0, &f);
+	text = fix_apply(SPDX_H, scan_file(ix, "include/linux/spdx.h"), &f, 1);
+	ck_assert_str_eq(text, "/* SPDX-License-Identifier: GPL-2.0 */\n/*\n * what it is\n */\n\n"
+			       "#include <linux/light.h> // for light_fn()\n"
+			       "static inline int sp(void) { return light_fn(); }\n");
+	free(text);
+	fix_cand_free(&f);
+}
+END_TEST
+
+/* Many names from one header: the comment stops within 100 columns. */
+START_TEST(test_long_comment_cut)
+{
+	struct fix_cand f[8];
+	char *text, *line;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		choose("light_fn", "plain()", 6, 0, &f[i]);
+		free(f[i].what);
+		f[i].what = xasprintf("A_RATHER_LONG_NAME_%d", i);
+		free(f[i].symbol);
+		f[i].symbol = xasprintf("A_RATHER_LONG_NAME_%d", i);
+	}
+	text = fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 8);
+	line = strstr(text, "#include <linux/light.h> // for A_RATHER_LONG_NAME_0, ");
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_le((int)(strchr(line, '\n') - line), 100);
+	ck_assert_ptr_nonnull(strstr(line, ", ...\n"));
+	free(text);
+	for (i = 0; i < 8; i++)
+		fix_cand_free(&f[i]);
 }
 END_TEST
 
@@ -344,6 +409,7 @@ Suite *fix_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_declaration_over_include);
 	tcase_add_test(tc, test_lightest_definer);
+	tcase_add_test(tc, test_own_dir_over_lighter_elsewhere);
 	tcase_add_test(tc, test_forbidden_definer_refused);
 	tcase_add_test(tc, test_cycle_refused);
 	tcase_add_test(tc, test_conditional_use_conditional_include);
@@ -354,6 +420,8 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_equal_weights_by_name);
 	tcase_add_test(tc, test_include_after_the_endif_of_a_conditional_include);
 	tcase_add_test(tc, test_include_at_the_top_without_guard_or_include);
+	tcase_add_test(tc, test_include_after_the_leading_comments);
+	tcase_add_test(tc, test_long_comment_cut);
 	tcase_add_test(tc, test_two_names_of_one_header_one_include);
 	tcase_add_test(tc, test_closure_counts_an_asm_header_once);
 	suite_add_tcase(s, tc);
