@@ -145,6 +145,15 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 			sb_addf(&refused, "%s%s (forbidden)", nrefused++ ? ", " : "", z);
 			continue;
 		}
+		/* asm-generic/ is what an arch's asm/ header builds on, included
+		 * through it: set_bit() from asm-generic/bitops/instrumented-atomic.h
+		 * breaks every arch whose asm/bitops.h has not defined arch_set_bit() */
+		if (starts_with(z, "asm-generic/") && !starts_with(e->culprit, "asm-generic/")) {
+			sb_addf(&refused, "%s%s (asm-generic: included through the arch's asm/ headers)",
+				nrefused++ ? ", " : "", z);
+			only_forbidden = 0;
+			continue;
+		}
 		weight = fix_closure(ix, z, e->culprit, &cycle);
 		if (cycle) {
 			sb_addf(&refused, "%s%s (it includes %s: a cycle)", nrefused++ ? ", " : "", z,

@@ -56,6 +56,8 @@ static void setup(void)
 	/* no guard, no include */
 	free(put_file(tree, "include/linux/bare.h", "static inline int bare(void) { return light_fn(); }\n"));
 	free(put_file(tree, "include/linux/spdx.h", SPDX_H));
+	/* only asm-generic defines it (set_bit) */
+	free(put_file(tree, "include/asm-generic/gen_only.h", "int gen_fn(void);\n"));
 	/* two headers as light as each other */
 	free(put_file(tree, "include/linux/tie_b.h", "int tie_fn(void);\n"));
 	free(put_file(tree, "include/linux/tie_a.h", "int tie_fn(void);\n"));
@@ -269,6 +271,19 @@ START_TEST(test_equal_weights_by_name)
 }
 END_TEST
 
+/* Never an include of asm-generic/ into a linux/ header. */
+START_TEST(test_asm_generic_refused)
+{
+	struct fix_cand f;
+
+	choose("gen_fn", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "linux/user.h: plain() needs gen_fn(), defined only in asm-generic/gen_only.h "
+				    "(asm-generic: included through the arch's asm/ headers): no header qualifies");
+	fix_cand_free(&f);
+}
+END_TEST
+
 /* The header's own top dir before a lighter definer elsewhere. */
 START_TEST(test_own_dir_over_lighter_elsewhere)
 {
@@ -410,6 +425,7 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_declaration_over_include);
 	tcase_add_test(tc, test_lightest_definer);
 	tcase_add_test(tc, test_own_dir_over_lighter_elsewhere);
+	tcase_add_test(tc, test_asm_generic_refused);
 	tcase_add_test(tc, test_forbidden_definer_refused);
 	tcase_add_test(tc, test_cycle_refused);
 	tcase_add_test(tc, test_conditional_use_conditional_include);
