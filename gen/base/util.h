@@ -70,6 +70,8 @@ extern FILE *diag_stream;
 int starts_with(const char *s, const char *prefix);
 /* Whether s is one of list[0..n). */
 int str_listed(char *const *list, int n, const char *s);
+/* qsort() comparator of an array of strings (char *). */
+int cmp_strings(const void *a, const void *b);
 int ends_with(const char *s, const char *suffix);
 
 /* A monotonic clock in seconds, for "took N s" lines. */

@@ -52,11 +52,6 @@ static const char *const class_names[NCLASSES] = {
 	[CLASS_NOT_YET] = "not fixable yet",
 };
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Every header whose TU fails on some cell of the run, sorted, once. */
 static char **failing_headers(struct fixer *fx, int *n)
 {
@@ -67,7 +62,7 @@ static char **failing_headers(struct fixer *fx, int *n)
 		for (j = 0; fx->orig[i] && j < fx->orig[i]->ntus; j++)
 			if (fx->orig[i]->tus[j].verdict == V_FAIL)
 				*(char **)push(&list, &m, sizeof(char *)) = fx->orig[i]->tus[j].header;
-	qsort(list, m, sizeof(char *), cmp_str);
+	qsort(list, m, sizeof(char *), cmp_strings);
 	for (i = 0, k = 0; i < m; i++)
 		if (!k || strcmp(list[k - 1], list[i]))
 			list[k++] = list[i];

@@ -120,11 +120,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 	if (tag) {
 		out->what = xstrdup(e->missing);
 	} else {
-		int fn = 0;
-
-		for (d = scan_lookup(ix, e->missing); d; d = d->next)
-			fn |= d->kind == SCAN_FUNC || d->kind == SCAN_PROTO || d->kind == SCAN_MACRO;
-		out->what = xasprintf("%s%s", e->missing, fn ? "()" : "");
+		out->what = xasprintf("%s%s", e->missing, scan_is_callable(ix, e->missing) ? "()" : "");
 	}
 	/* a tag only used by pointer needs no definition, only its name */
 	if (tag && e->pointer_only) {
@@ -276,8 +272,6 @@ static int group_end(const struct scan_file *f, const struct scan_cond *c)
 	return c->group < f->ngroups ? f->groups[c->group].endif_line : 0;
 }
 
-/* The line after which to add an include: the last #include (or the
- * #endif of the #if around it) before the first use, else the guard. */
 /* The last line of the comments and blank lines a header starts with
  * (its SPDX line, its description), not past before: where a first
  * #include goes in a header with neither a guard nor an include. */
@@ -305,6 +299,9 @@ static int leading_comment_end(const char *text, int before)
 	return end;
 }
 
+/* The line after which to add an include: the last #include (or the
+ * #endif of the #if around it) before the first use, else the guard,
+ * else the end of the comments the header starts with. */
 static int include_spot(const char *text, const struct scan_file *f, int before)
 {
 	int i, spot = 0;

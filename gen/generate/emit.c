@@ -89,11 +89,6 @@ static void guard_add(const char *name, void *p)
 	*(char **)push(&g->names, &g->n, sizeof(char *)) = xstrdup(name);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int config_value(const char *name, void *ctx)
 {
 	return kconfig_defined(ctx, name);
@@ -109,7 +104,7 @@ static void collect_guard(const struct catalog *cat, const struct arch *arch, co
 		guard_add(cfg->frags[i].name, g);
 	for (i = 0; i < h->nsyms; i++)
 		catalog_cond_configs(cat, h->syms[i]->cond, guard_add, g);
-	qsort(g->names, g->n, sizeof(char *), cmp_str);
+	qsort(g->names, g->n, sizeof(char *), cmp_strings);
 }
 
 static void guard_free(struct guard *g)

@@ -349,17 +349,6 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-/* Whether the tree defines name as a function or function-like macro. */
-static int is_callable(const struct scan_index *ix, const char *name)
-{
-	const struct scan_def *d;
-
-	for (d = ix ? scan_lookup(ix, name) : NULL; d; d = d->next)
-		if (d->kind == SCAN_MACRO || d->kind == SCAN_FUNC || d->kind == SCAN_PROTO)
-			return 1;
-	return 0;
-}
-
 /* The catalogued symbol whose use in the TU holds the error, if any. */
 static const char *tu_symbol(const struct tu_result *t)
 {
@@ -410,7 +399,7 @@ struct explain_info *explain_analyze_nth(const struct tu_result *t, const struct
 		culprit = xstrdup(t->header);
 		if (d.clang_order && d.nexpansions && d.expansions[0].macro)
 			user_name = d.expansions[0].macro;
-		else if (s && is_callable(ix, s))
+		else if (s && ix && scan_is_callable(ix, s))
 			user_name = s;	/* "offset_in_thp()": a uses line checks a macro's body */
 		else if (s)
 			user = xasprintf("%s", s);

@@ -111,11 +111,6 @@ const char *scan_kind_name(enum scan_kind kind)
 
 /* --- building the index --- */
 
-static int path_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* While building, names are found through this open-addressing table:
  * uthash's chains cost a cache miss per step, and every definition is
  * looked up once.  Each distinct name is then added to the uthash index
@@ -297,7 +292,7 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 	words_init();
 	if (n) {
 		memcpy(sorted, relpaths, n * sizeof(char *));
-		qsort(sorted, n, sizeof(char *), path_cmp);
+		qsort(sorted, n, sizeof(char *), cmp_strings);
 	}
 	dirfd = open(tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0)
@@ -490,6 +485,16 @@ const struct scan_def *scan_lookup(const struct scan_index *ix, const char *name
 
 	HASH_FIND_STR(ix->names, name, e);
 	return e ? e->first : NULL;
+}
+
+int scan_is_callable(const struct scan_index *ix, const char *name)
+{
+	const struct scan_def *d;
+
+	for (d = scan_lookup(ix, name); d; d = d->next)
+		if (d->kind == SCAN_FUNC || d->kind == SCAN_PROTO || d->kind == SCAN_MACRO)
+			return 1;
+	return 0;
 }
 
 const struct scan_file *scan_file(const struct scan_index *ix, const char *relpath)

@@ -131,6 +131,9 @@ void scan_list_headers(const char *tree, const char *rel, char ***out, int *n);
 
 /* Every definition of name, in (path, line) order through ->next. */
 const struct scan_def *scan_lookup(const struct scan_index *ix, const char *name);
+/* Whether some definition of name is a function or function-like macro:
+ * what a message writes as "name()". */
+int scan_is_callable(const struct scan_index *ix, const char *name);
 const struct scan_file *scan_file(const struct scan_index *ix, const char *relpath);
 /* The files whose include name is incname, in path order; returns how
  * many (0: no such header). */
