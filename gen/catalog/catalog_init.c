@@ -198,11 +198,6 @@ char *standalone_guard(const char *text, const char *path)
 
 /* --- which headers --- */
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int catalog_init_paths(const char *tree, char **patterns, int npatterns, char ***out)
 {
 	char **all = NULL;
@@ -210,7 +205,7 @@ int catalog_init_paths(const char *tree, char **patterns, int npatterns, char **
 
 	*out = NULL;
 	scan_list_headers(tree, "include", &all, &nall);
-	qsort(all, nall, sizeof(char *), cmp_str);
+	qsort(all, nall, sizeof(char *), cmp_strings);
 	for (i = 0; i < nall; i++) {
 		const char *under = all[i] + strlen("include/");
 		int hit = 0;
@@ -279,21 +274,17 @@ static void undefs_in(const char *text, char ***names, int *n)
 	const char *p = text;
 
 	while (p && *p) {
-		const char *q = skip_ws(p), *s;
+		const char *nl = strchr(p, '\n');
+		char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p)), *name, *arg, *s;
 
-		if (*q == '#') {
-			q = skip_ws(q + 1);
-			if (starts_with(q, "undef") && (q[5] == ' ' || q[5] == '\t')) {
-				q = skip_ws(q + 5);
-				for (s = q; isalnum((unsigned char)*s) || *s == '_'; s++)
-					;
-				if (s > q)
-					*(char **)push(names, n, sizeof(char *)) = xstrndup(q, s - q);
-			}
+		if (directive(line, &name, &arg) && !strcmp(name, "undef")) {
+			for (s = arg; isalnum((unsigned char)*s) || *s == '_'; s++)
+				;
+			if (s > arg)
+				*(char **)push(names, n, sizeof(char *)) = xstrndup(arg, s - arg);
 		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
+		free(line);
+		p = nl ? nl + 1 : NULL;
 	}
 }
 
@@ -385,15 +376,13 @@ static void add_uses(struct strbuf *sb, const struct scan_index *ix, const struc
 			if (!strcmp(lines[i], lines[j]))
 				break;
 		if (j == i) {
-			sb_addf(sb, "\t%s\n", lines[i]);
-		} else {
-			/* counted by macro_uses_lines, not written */
-			const char *names = strchr(strchr(lines[i], '\t') + 1, '\t') + 1, *c;
+			/* "uses\tMACRO\tA B C[\tif ...]": its names counted */
+			const char *c = strchr(strchr(lines[i], '\t') + 1, '\t') + 1;
 
-			st->lines--;
-			st->names--;
-			for (c = names; *c && *c != '\t'; c++)
-				st->names -= *c == ' ';
+			sb_addf(sb, "\t%s\n", lines[i]);
+			st->lines++;
+			for (st->names++; *c && *c != '\t'; c++)
+				st->names += *c == ' ';
 		}
 	}
 	for (i = 0; i < nlines; i++)

@@ -300,8 +300,6 @@ int macro_uses_lines(const struct scan_index *ix, const struct scan_def *d, cons
 		if (*groups[j].cond)
 			sb_addf(&sb, "\tif %s", groups[j].cond);
 		*(char **)push(out, n, sizeof(char *)) = sb_detach(&sb);
-		st->lines++;
-		st->names += groups[j].n;
 		added++;
 		free(groups[j].cond);
 		free(groups[j].names);	/* the names are seen's */

@@ -32,7 +32,7 @@
 /* Counts over calls, for catalog-init's summary. */
 struct macro_uses_stats {
 	int macros;		/* macro definitions looked at */
-	int lines;		/* uses lines written */
+	int lines;		/* uses lines written (counted by catalog-init, once each) */
 	int names;		/* names listed in them */
 	int uncertain;		/* macros left out: their own #if is no catalog condition */
 };
