@@ -88,22 +88,29 @@ static int copy_file(const char *from, const char *to)
 	return ret;
 }
 
+/* Whether a depfile names h's header: the tree's copy, the one in the
+ * overlay the run (cell c) searched first, or the proof's patched one. */
+static int dep_reads(const struct fixer *fx, const struct cell_result *c, const char *dep, const struct hdr_fix *h)
+{
+	char *tree = xasprintf("/include/%s", h->header), *ov = xasprintf("%s/%s", fx->overlay, h->header);
+	char *runov = c->overlay ? xasprintf("%s/%s", c->overlay, h->header) : NULL;
+	int hit = strstr(dep, tree) || strstr(dep, ov) || (runov && strstr(dep, runov));
+
+	free(runov);
+	free(ov);
+	free(tree);
+	return hit;
+}
+
 /* Whether TU needs compiling again: it failed, has no depfile, or its
- * depfile names a patched header, the tree's copy or the one in the
- * overlay the run (cell c) searched first. */
+ * depfile names a patched header. */
 static int affected(struct fixer *fx, const struct cell_result *c, const struct tu_result *t, const char *base)
 {
 	char *path = xasprintf("%s.dep", base), *dep = read_file(path, NULL);
 	int i, hit = t->verdict != V_PASS || !dep;
 
-	for (i = 0; dep && !hit && i < fx->nfixes; i++) {
-		char *needle = xasprintf("/include/%s", fx->fixes[i].header);
-		char *ov = c->overlay ? xasprintf("%s/%s", c->overlay, fx->fixes[i].header) : NULL;
-
-		hit = patchable(&fx->fixes[i]) && (strstr(dep, needle) || (ov && strstr(dep, ov)));
-		free(ov);
-		free(needle);
-	}
+	for (i = 0; dep && !hit && i < fx->nfixes; i++)
+		hit = patchable(&fx->fixes[i]) && dep_reads(fx, c, dep, &fx->fixes[i]);
 	free(dep);
 	free(path);
 	return hit;
@@ -118,16 +125,8 @@ static int reads_changed(struct fixer *fx, const struct cell_result *c, const ch
 {
 	int i, hit = 0;
 
-	for (i = 0; !hit && i < fx->nfixes; i++) {
-		const struct hdr_fix *h = &fx->fixes[i];
-		char *tree = xasprintf("/include/%s", h->header), *ov = xasprintf("%s/%s", fx->overlay, h->header);
-		char *runov = c->overlay ? xasprintf("%s/%s", c->overlay, h->header) : NULL;
-
-		hit = h->changed && (strstr(dep, tree) || strstr(dep, ov) || (runov && strstr(dep, runov)));
-		free(runov);
-		free(ov);
-		free(tree);
-	}
+	for (i = 0; !hit && i < fx->nfixes; i++)
+		hit = fx->fixes[i].changed && dep_reads(fx, c, dep, &fx->fixes[i]);
 	return hit;
 }
 
@@ -264,20 +263,23 @@ static int prove_cell(struct fixer *fx, int ci)
 		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
 		const char *exts[] = { "c", "rc", "log", "dep" };
 		int k, redo = affected(fx, c, t, src);
-		char *old = xasprintf("%s/%s", prev, t->stem), *olddep = xasprintf("%s.dep", old);
-		char *dep = redo && fx->rounds > 1 ? read_file(olddep, NULL) : NULL;
 
 		/* compiled last round, and nothing it read changed: its results */
-		if (dep && !reads_changed(fx, c, dep)) {
-			redo = 0;
-			free(src);
-			src = old;
-			old = NULL;
-			fx->reused++;
+		if (redo && fx->rounds > 1) {
+			char *old = xasprintf("%s/%s", prev, t->stem), *olddep = xasprintf("%s.dep", old);
+			char *dep = read_file(olddep, NULL);
+
+			if (dep && !reads_changed(fx, c, dep)) {
+				redo = 0;
+				free(src);
+				src = old;
+				old = NULL;
+				fx->reused++;
+			}
+			free(dep);
+			free(olddep);
+			free(old);
 		}
-		free(dep);
-		free(olddep);
-		free(old);
 
 		*strrchr(d, '/') = '\0';
 		mkdirs(d);
