@@ -13,6 +13,7 @@
  */
 #include "judge/explain.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
+#include "cpp/clex.h"
 
 /* Message fragments that name a missing identifier or tag, and how the
  * name is quoted in them.  Both compilers run with LC_ALL=C: 'name'. */
@@ -265,33 +267,29 @@ static int file_includes(const struct scan_file *f, const char *other)
 	return 0;
 }
 
-/* Whether a line of text is "#include <other>" or "#include "other"". */
+/* Whether text has an "#include <other>" or "#include "other"" directive. */
 static int text_includes(const char *text, const char *other)
 {
-	const char *p = text;
 	size_t n = strlen(other);
+	struct clex lx;
+	struct clex_tok t, name;
 
-	while (p && *p) {
-		const char *q = p;
+	/* the lexer's directives: none in a comment, continuations joined */
+	clex_init(&lx, text, strlen(text), 1, 0);
+	while (clex_next(&lx, &t) != CT_EOF) {
+		const char *q, *end;
+		int line;
 
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q == '#') {
-			q++;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (!strncmp(q, "include", 7)) {
-				q += 7;
-				while (*q == ' ' || *q == '\t')
-					q++;
-				if ((*q == '<' || *q == '"') && !strncmp(q + 1, other, n) &&
-				    q[1 + n] == (*q == '<' ? '>' : '"'))
-					return 1;
-			}
-		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
+		if (t.kind != CT_PP)
+			continue;
+		clex_directive(&t, &name, &q, &end, &line);
+		if (name.kind != CT_IDENT || name.n != 7 || strncmp(name.s, "include", 7))
+			continue;
+		while (q < end && (*q == ' ' || *q == '\t' || *q == '\\' || *q == '\n'))
+			q++;	/* blanks, and a continuation */
+		if (end - q > (ptrdiff_t)n + 1 && (*q == '<' || *q == '"') && !strncmp(q + 1, other, n) &&
+		    q[1 + n] == (*q == '<' ? '>' : '"'))
+			return 1;
 	}
 	return 0;
 }

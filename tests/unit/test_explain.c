@@ -62,6 +62,42 @@ static char *explain(const char *header, const char *log, const char *diagnosed)
 	return why;
 }
 
+/* The overlay's copy of the culprit is what the compiler read: its own
+ * #include lines say whether it includes the definer, not one in a
+ * comment. */
+START_TEST(test_overlay_copy_includes)
+{
+	char *ov = tmp_dir();
+	struct sym_result sym = { (char *)"a_fn", (char *)"func", (char *)"used", (char *)"", 0 };
+	struct tu_result t = { 0 };
+	struct cell_result c = { 0 };
+	struct explain_info *e;
+	char *log = xasprintf("%s/include/linux/a.h:3:20: error: implicit declaration of function 'b_fn' "
+			      "[-Werror=implicit-function-declaration]\n", tree);
+
+	t.header = (char *)"linux/a.h";
+	t.verdict = V_FAIL;
+	t.log = log;
+	t.syms = &sym;
+	t.nsyms = 1;
+	c.dir = (char *)"/out/x";
+	c.srctree = tree;
+	c.overlay = ov;
+	free(put_file(ov, "linux/a.h", "/*\n#include <linux/b.h>\n */\nint a;\n"));
+	e = explain_analyze(&t, &c, ix);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->included, 0);
+	explain_info_free(e);
+	free(put_file(ov, "linux/a.h", "#  include \\\n <linux/b.h> // b_fn\nint a;\n"));
+	e = explain_analyze(&t, &c, ix);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->included, 1);
+	explain_info_free(e);
+	free(log);
+	free(ov);
+}
+END_TEST
+
 START_TEST(test_macro_body_blames_its_header)
 {
 	char *why = explain("linux/a.h",
@@ -189,6 +225,7 @@ Suite *explain_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_macro_body_blames_its_header);
+	tcase_add_test(tc, test_overlay_copy_includes);
 	tcase_add_test(tc, test_function_context);
 	tcase_add_test(tc, test_nth_missing_name);
 	tcase_add_test(tc, test_struct_in_prototype);
