@@ -20,6 +20,7 @@ const struct command *const commands[] = {
 	&cmd_coverage,
 	&cmd_slimness,
 	&cmd_fix,
+	&cmd_fix_consumers,
 	&cmd_scan,
 	&cmd_catalog_check,
 	&cmd_catalog_update,

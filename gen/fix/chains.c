@@ -51,15 +51,13 @@ int is_ident(int ch)
 	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
 }
 
-/* The names file uses (outside comments) that forbidden defines and file
- * does not, each with the slim headers that define it too. */
-static void uses_from(struct fixer *fx, const char *srctree, const struct scan_file *file,
-		      const struct scan_file *forb, struct strbuf *sb)
+int names_used_from(const struct scan_index *ix, const char *srctree, const struct scan_file *file,
+		    const struct scan_file *forb, char ***names)
 {
 	char *path = xasprintf("%s/%s", srctree, file->path), *text = read_file(path, NULL), *p;
-	char **seen = NULL;
-	int nseen = 0, i, any = 0;
+	int n = 0;
 
+	*names = NULL;
 	free(path);
 	for (p = text; p && *p;) {
 		if (p[0] == '/' && p[1] == '*') {
@@ -85,26 +83,14 @@ static void uses_from(struct fixer *fx, const char *srctree, const struct scan_f
 			tagged = NULL;
 			if (s > text + 7 && !strncmp(s - 7, "struct ", 7))
 				tagged = xasprintf("struct %s", name);
-			for (d = scan_lookup(fx->ix, tagged ? tagged : name); d; d = d->next) {
+			for (d = scan_lookup(ix, tagged ? tagged : name); d; d = d->next) {
 				in_forb |= d->file == forb && d->kind != SCAN_STRUCT_FWD;
 				in_self |= d->file == file;
 			}
-			for (i = 0; i < nseen && strcmp(seen[i], tagged ? tagged : name); i++)
-				;
-			if (in_forb && !in_self && i == nseen) {
-				int nslim = 0;
-
-				*(char **)push(&seen, &nseen, sizeof(char *)) = xstrdup(tagged ? tagged : name);
-				sb_addf(sb, "%s      %s: ", any ? "\n" : "", tagged ? tagged : name);
-				any = 1;
-				for (d = scan_lookup(fx->ix, tagged ? tagged : name); d; d = d->next) {
-					if (d->file == forb || !d->file->include_name || d->kind == SCAN_STRUCT_FWD ||
-					    !starts_with(d->file->path, "include/linux/mm/"))
-						continue;
-					sb_addf(sb, "%s%s", nslim++ ? ", " : "", d->file->include_name);
-				}
-				if (!nslim)
-					sb_add(sb, "no slim header (only in the forbidden one)");
+			if (in_forb && !in_self && !str_listed(*names, n, tagged ? tagged : name)) {
+				*(char **)push(names, &n, sizeof(char *)) = tagged ? tagged : name;
+				tagged = NULL;
+				name = NULL;
 			}
 			free(name);
 			free(tagged);
@@ -112,27 +98,41 @@ static void uses_from(struct fixer *fx, const char *srctree, const struct scan_f
 		}
 		p++;
 	}
-	if (!any)
+	free(text);
+	return n;
+}
+
+/* What file's own text uses from forb, each name with the slim headers
+ * that define it too. */
+static void uses_from(struct fixer *fx, const char *srctree, const struct scan_file *file,
+		      const struct scan_file *forb, struct strbuf *sb)
+{
+	char **names;
+	int n = names_used_from(fx->ix, srctree, file, forb, &names), i;
+
+	for (i = 0; i < n; i++) {
+		const struct scan_def *d;
+		int nslim = 0;
+
+		sb_addf(sb, "%s      %s: ", i ? "\n" : "", names[i]);
+		for (d = scan_lookup(fx->ix, names[i]); d; d = d->next) {
+			if (d->file == forb || !d->file->include_name || d->kind == SCAN_STRUCT_FWD ||
+			    !starts_with(d->file->path, "include/linux/mm/"))
+				continue;
+			sb_addf(sb, "%s%s", nslim++ ? ", " : "", d->file->include_name);
+		}
+		if (!nslim)
+			sb_add(sb, "no slim header (only in the forbidden one)");
+		free(names[i]);
+	}
+	free(names);
+	if (!n)
 		/* its own text only: what the headers after it need is not seen */
 		sb_add(sb, "      nothing it defines, in its own text (what the headers it includes next need is not checked)");
 	sb_addc(sb, '\n');
-	for (i = 0; i < nseen; i++)
-		free(seen[i]);
-	free(seen);
-	free(text);
 }
 
-struct includer {
-	char *path;		/* the tree file that includes the forbidden header */
-	char *forbidden;
-	int line;
-	char *cells;		/* where it is on a chain */
-	char *consumers;
-};
-
-/* For each chain a failing TU pulls a forbidden header in by: every
- * header on it that includes the forbidden header directly. */
-void chains(struct fixer *fx, struct strbuf *sb)
+int find_includers(struct fixer *fx, struct includer **out)
 {
 	struct includer *inc = NULL;
 	int ninc = 0, i, j, k;
@@ -203,23 +203,48 @@ void chains(struct fixer *fx, struct strbuf *sb)
 			free(raw);
 		}
 	}
+	*out = inc;
+	return ninc;
+}
+
+void includers_free(struct includer *inc, int n)
+{
+	while (n-- > 0) {
+		free(inc[n].path);
+		free(inc[n].forbidden);
+		free(inc[n].cells);
+		free(inc[n].consumers);
+	}
+	free(inc);
+}
+
+const struct scan_file *forbidden_file(const struct scan_index *ix, const char *name)
+{
+	const struct scan_file *const *ff;
+	const struct scan_file *forb = NULL;
+	int nf = scan_files_named(ix, name, &ff), m;
+
+	for (m = 0; m < nf; m++)
+		if (starts_with(ff[m]->path, "include/") && !starts_with(ff[m]->path, "include/uapi/"))
+			forb = ff[m];
+	return forb;
+}
+
+/* For each chain a failing TU pulls a forbidden header in by: every
+ * header on it that includes the forbidden header directly. */
+void chains(struct fixer *fx, struct strbuf *sb)
+{
+	struct includer *inc;
+	int ninc = find_includers(fx, &inc), i;
+
 	for (i = 0; i < ninc; i++) {
 		const struct scan_file *f = scan_file(fx->ix, inc[i].path);
-		const struct scan_file *const *ff;
-		int nf = scan_files_named(fx->ix, inc[i].forbidden, &ff), m;
-		const struct scan_file *forb = NULL;
+		const struct scan_file *forb = forbidden_file(fx->ix, inc[i].forbidden);
 
-		for (m = 0; m < nf; m++)
-			if (starts_with(ff[m]->path, "include/") && !starts_with(ff[m]->path, "include/uapi/"))
-				forb = ff[m];
 		sb_addf(sb, "%s:%d includes %s\n    on the way from: %s\n    in: %s\n    uses from it:\n",
 			inc[i].path, inc[i].line, inc[i].forbidden, inc[i].consumers, inc[i].cells);
 		if (forb)
 			uses_from(fx, fx->orig[0]->srctree, f, forb, sb);
-		free(inc[i].path);
-		free(inc[i].forbidden);
-		free(inc[i].cells);
-		free(inc[i].consumers);
 	}
-	free(inc);
+	includers_free(inc, ninc);
 }

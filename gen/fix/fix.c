@@ -433,3 +433,86 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 	free(adds);
 	return sb_detach(&sb);
 }
+
+char *fix_source_include(const struct scan_index *ix, const char *name, int *weight)
+{
+	const struct scan_def *d;
+	char *best = NULL;
+	int best_w = 0;
+
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		const char *z = d->file->include_name;
+		int w, cycle;
+
+		if (!z || is_fwd(d->kind) || starts_with(z, "asm-generic/") || starts_with(z, "uapi/"))
+			continue;
+		/* a header of include/, or an arch's asm/ header (the object is
+		 * compiled for one arch: its asm/ is the one it gets) */
+		if (common_file(ix, z) ? strcmp(common_file(ix, z)->path, d->file->path) :
+					 !(starts_with(d->file->path, "arch/") && starts_with(z, "asm/")))
+			continue;
+		w = fix_closure(ix, z, "", &cycle) + (d->cond ? 200000 : 0);
+		if (!best || w < best_w || (w == best_w && strcmp(z, best) < 0)) {
+			free(best);
+			best = xstrdup(z);
+			best_w = w;
+		}
+	}
+	if (weight)
+		*weight = best_w % 100000;
+	return best;
+}
+
+/* The line after which a source file's new includes go: its last
+ * top-level #include <...> before its first #include "..." (a local
+ * header may need what they give), else before that first local one,
+ * else after its leading comments. */
+static int source_include_spot(const char *text)
+{
+	const char *cur = text, *line;
+	size_t n;
+	int no = 0, depth = 0, spot = 0;
+
+	while ((line = next_line_span(&cur, &n))) {
+		no++;
+		if (n >= 3 && !strncmp(line, "#if", 3))
+			depth++;
+		else if (n >= 6 && !strncmp(line, "#endif", 6) && depth > 0)
+			depth--;
+		else if (n > 10 && !strncmp(line, "#include \"", 10))
+			return spot ? spot : no - 1;
+		else if (!depth && n > 10 && !strncmp(line, "#include <", 10))
+			spot = no;
+	}
+	return spot ? spot : leading_comment_end(text, 0);
+}
+
+char *fix_apply_source(const char *text, const struct fix_cand *cands, int n)
+{
+	struct strbuf sb, adds;
+	const char *cur = text, *line;
+	int i, no = 0, spot = source_include_spot(text);
+	size_t len;
+
+	sb_init(&adds);
+	for (i = 0; i < n; i++) {
+		char *names;
+
+		if (cands[i].kind != FIX_INCLUDE || !(names = include_for(cands, n, i)))
+			continue;
+		sb_addf(&adds, "#include <%s> // for %s\n", cands[i].include, names);
+		free(names);
+	}
+	sb_init(&sb);
+	if (!spot && adds.len)
+		sb_add(&sb, adds.buf);
+	while ((line = next_line_span(&cur, &len))) {
+		no++;
+		sb_addn(&sb, line, len);
+		sb_addc(&sb, '\n');
+		if (no == spot && adds.len)
+			sb_add(&sb, adds.buf);
+	}
+	sb_release(&adds);
+	return sb_detach(&sb);
+}

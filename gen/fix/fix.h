@@ -57,4 +57,14 @@ char *fix_summary(const struct fix_cand *f);
  * linux/mm/folio_size.h for thp_size(), folio_size(), declare struct folio". */
 char *fix_describe(const struct fix_cand *cands, int n);
 
+/* The lightest header that defines name for a source file (a .c may
+ * include any header: linux/mm.h too), its own definition, not a forward
+ * declaration, not asm-generic/ (included through the arch's asm/); an
+ * arch's asm/ header counts.  NULL when none; *weight its closure. */
+char *fix_source_include(const struct scan_index *ix, const char *name, int *weight);
+/* text (a source file) with the includes of cands[0..n) added after its
+ * last #include <...> before its first #include "...", commented as
+ * fix_apply() does.  The caller frees. */
+char *fix_apply_source(const char *text, const struct fix_cand *cands, int n);
+
 #endif

@@ -96,6 +96,28 @@ int is_ident(int ch);
 /* The report on the headers that pull a forbidden header in, into sb. */
 void chains(struct fixer *fx, struct strbuf *sb);
 
+/* A header on a failing TU's chain that includes a forbidden header
+ * directly: where the chain can be cut. */
+struct includer {
+	char *path;		/* in the tree: "arch/x86/include/asm/cacheflush.h" */
+	char *forbidden;	/* "linux/mm.h" */
+	int line;		/* of its #include */
+	char *cells;		/* the cells whose chains it is on, space-separated, run order */
+	char *consumers;	/* the failing headers whose chains it is on, likewise */
+};
+
+/* Every includer of the chains of fx->orig's TUs, in the order first
+ * met; how many, into *out (allocated: includers_free()). */
+int find_includers(struct fixer *fx, struct includer **out);
+void includers_free(struct includer *inc, int n);
+/* The kernel half (include/, not uapi) of include name name, or NULL. */
+const struct scan_file *forbidden_file(const struct scan_index *ix, const char *name);
+/* The names file's own text uses (outside comments) that forb defines
+ * and file does not ("struct page" for a tag), each once, in order of
+ * first use; how many, into *names (allocated). */
+int names_used_from(const struct scan_index *ix, const char *srctree, const struct scan_file *file,
+		    const struct scan_file *forb, char ***names);
+
 /* identity.c */
 
 /* The user's identity as git has it, for a patch's From: GIT_AUTHOR_NAME
@@ -134,5 +156,14 @@ void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir
  * h->patch; 0/-1. */
 int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const char *srctree,
 		struct strbuf *series);
+
+/* One mail of a series into dir, named NNNN-SLUG.patch (*name, allocated)
+ * and added to series: subject, the paragraphs wrapped at 75 columns, the
+ * user's Signed-off-by when fx asks for it, and the diff of each
+ * origs[i] (the tree's file) against patched[i] as a/rels[i], b/rels[i].
+ * 0, or -1 after an error message. */
+int write_mail(const struct fixer *fx, const char *dir, int no, int total, const char *subject,
+	       char *const *paras, int nparas, char *const *rels, char *const *origs, char *const *patched,
+	       int nfiles, struct strbuf *series, char **name);
 
 #endif

@@ -329,3 +329,54 @@ int write_cover_letter(struct fixer *fx, int total, const char *srctree)
 	sb_release(&sb);
 	return rc < 0 ? -1 : 0;
 }
+
+int write_mail(const struct fixer *fx, const char *dir, int no, int total, const char *subject,
+	       char *const *paras, int nparas, char *const *rels, char *const *origs, char *const *patched,
+	       int nfiles, struct strbuf *series, char **name)
+{
+	char *difftmp = xasprintf("%s/diff.tmp", dir), *s, *path;
+	struct strbuf sb;
+	int i, rc = 0;
+
+	*name = NULL;
+	sb_init(&sb);
+	mail_head(&sb, fx, no, total, subject);
+	for (i = 0; i < nparas; i++) {
+		wrap_paragraph(&sb, paras[i], BODY_WIDTH);
+		if (i + 1 < nparas)
+			sb_addc(&sb, '\n');
+	}
+	if (fx->signoff)
+		sb_addf(&sb, "\nSigned-off-by: %s <%s>\n", fx->who.name, fx->who.email);
+	sb_add(&sb, "---\n");
+	for (i = 0; i < nfiles && !rc; i++) {
+		char *la = xasprintf("a/%s", rels[i]), *lb = xasprintf("b/%s", rels[i]), *diff;
+		char *argv[] = { "diff", "-u", "--label", la, "--label", lb, origs[i], patched[i], NULL };
+		int st = run_to_file(argv, difftmp);
+
+		diff = read_file(difftmp, NULL);
+		unlink(difftmp);
+		if (st != 1 || !diff) {
+			error("diff -u %s %s: exit status %d", origs[i], patched[i], st);
+			rc = -1;
+		} else {
+			sb_add(&sb, diff);
+		}
+		free(diff);
+		free(la);
+		free(lb);
+	}
+	if (!rc) {
+		sb_add(&sb, "-- \nhdrtest\n\n");
+		s = slug(subject);
+		*name = xasprintf("%04d-%s.patch", no, s);
+		path = xasprintf("%s/%s", dir, *name);
+		rc = write_file_atomic(path, sb.buf) < 0 ? -1 : 0;
+		sb_addf(series, "%s\n", *name);
+		free(path);
+		free(s);
+	}
+	sb_release(&sb);
+	free(difftmp);
+	return rc;
+}

@@ -1,0 +1,518 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix-consumers: from a finished run whose headers pull in a
+ * forbidden header through a chain, cut the include where the chain
+ * starts (each includer), prove the cut on the kernel objects of each
+ * cell's built dir (fix/objproof.c), compile the consumers' TUs again,
+ * and write the series: per cut, the edits its objects needed (one patch
+ * per directory), then the cut.
+ *
+ *   setup:   the run's cells, the tree's scan, a scratch tree (symlinks)
+ *   cuts:    fix/cuts.c, made in the scratch tree
+ *   proof:   fix/objproof.c on each cell's built dir (OUT/CELL/built)
+ *   again:   each consumer's TU against the scratch tree: still pulled in?
+ *   output:  OUT/fix-consumers/{NNNN-*.patch,series,summary.txt,objects.tsv}
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/process.h"
+#include "base/util.h"
+#include "cmd/commands.h"
+#include "fix/consumers.h"
+#include "fix/fixer.h"
+#include "judge/includes.h"
+#include "judge/results.h"
+#include "run/pool.h"
+#include "scan/scan.h"
+
+#define OBJ_ROUNDS 5
+
+/* A symlink copy of srctree at dir: every file a link to KDIR's, so that
+ * an edit (a rename over the link) never reaches KDIR.  0/-1. */
+static int make_scratch(const char *srctree, const char *dir)
+{
+	char *argv[] = { "cp", "-as", (char *)srctree, (char *)dir, NULL };
+	int rc;
+
+	remove_tree(dir);
+	rc = run_program(argv);
+	if (rc) {
+		error("cannot make the scratch tree %s (cp -as %s): exit status %d", dir, srctree, rc);
+		return -1;
+	}
+	return 0;
+}
+
+/* The built dir of cell (OUT/CELL/built: built=DIR), or NULL with *why. */
+static char *built_dir(const char *out, const char *cell, char **why)
+{
+	char *path = xasprintf("%s/%s/built", out, cell), *line = read_first_line(path), *dir = NULL;
+
+	*why = NULL;
+	if (!line)
+		*why = xasprintf("no built kbuild dir (%s: %s; make fix-consumers builds one)", path,
+				 strerror(errno));
+	else if (starts_with(line, "built="))
+		dir = xstrdup(line + 6);
+	else
+		*why = xstrdup(line);
+	free(line);
+	free(path);
+	return dir;
+}
+
+/* Each consumer of each kept cut: its TU compiled again on the cells of
+ * the cut, against the scratch tree; freed, or its next chain. */
+static int consumers_again(struct consumer_fixer *cf)
+{
+	struct fixer *fx = cf->fx;
+	int ci, i;
+
+	for (ci = 0; ci < fx->ncells; ci++) {
+		const struct cell_result *c = fx->orig[ci];
+		char *script = xasprintf("%s/compile.sh", c->dir), *text = read_file(script, NULL);
+		char *dir = xasprintf("%s/fix-consumers/again/%s", fx->out, fx->cells[ci]);
+		char *myscript = xasprintf("%s/compile.sh", dir);
+		struct strbuf sb;
+		const char *p, *hit;
+
+		if (!text) {
+			error("cannot read %s: %s", script, strerror(errno));
+			return -1;
+		}
+		if (mkdirs(dir)) {
+			error("cannot create %s: %s", dir, strerror(errno));
+			return -1;
+		}
+		/* the cell's command, on the scratch tree */
+		sb_init(&sb);
+		for (p = text; (hit = strstr(p, cf->srctree)); p = hit + strlen(cf->srctree)) {
+			sb_addn(&sb, p, hit - p);
+			sb_add(&sb, cf->scratch);
+		}
+		sb_add(&sb, p);
+		if (write_file_atomic(myscript, sb.buf) < 0)
+			return -1;
+		sb_release(&sb);
+		for (i = 0; i < cf->ncuts; i++) {
+			struct cut *cut = &cf->cuts[i];
+			char *list = xstrdup(cut->inc.consumers), *save, *h;
+
+			if (!cut->kept || !strstr(cut->inc.cells, fx->cells[ci]))
+				goto next_cut;
+			for (h = strtok_r(list, " ", &save); h; h = strtok_r(NULL, " ", &save)) {
+				const struct tu_result *t = tu_named(c, h);
+				char *src, *tu, *tuc, *log, *raw, *chain, *n, *slash;
+				struct include_tree tree;
+				char *argv[] = { "sh", myscript, NULL, NULL };
+				struct pool *pool;
+				struct pool_job job = { 0 };
+
+				if (!t)
+					continue;
+				src = xasprintf("%s/%s.c", c->dir, t->stem);
+				tu = xasprintf("%s/%s", dir, t->stem);
+				tuc = xasprintf("%s.c", tu);
+				log = xasprintf("%s.log", tu);
+				raw = read_file(src, NULL);
+				slash = strrchr(tuc, '/');
+				*slash = '\0';
+				mkdirs(tuc);
+				*slash = '/';
+				if (!raw || write_file_atomic(tuc, raw) < 0) {
+					error("cannot copy %s to %s", src, tuc);
+					return -1;
+				}
+				free(raw);
+				argv[2] = tu;
+				job.argv = argv;
+				job.log = log;
+				pool = pool_new(NULL);
+				pool_add(pool, &job, NULL, NULL);
+				pool_run(pool);
+				pool_free(pool);
+				raw = read_file(log, NULL);
+				free(include_tree_parse(raw ? raw : "", &tree));
+				chain = include_chain(&tree, cut->inc.forbidden);
+				if (!chain) {
+					n = xasprintf("%s%s%s (%s)", cut->freed, *cut->freed ? ", " : "", h,
+						      fx->cells[ci]);
+					free(cut->freed);
+					cut->freed = n;
+				} else {
+					n = xasprintf("%s    %s (%s): %s\n", cut->still, h, fx->cells[ci], chain);
+					free(cut->still);
+					cut->still = n;
+				}
+				free(chain);
+				include_tree_free(&tree);
+				free(raw);
+				free(src);
+				free(tu);
+				free(tuc);
+				free(log);
+			}
+next_cut:
+			free(list);
+		}
+		free(script);
+		free(text);
+		free(dir);
+		free(myscript);
+	}
+	return 0;
+}
+
+/* "x86/cacheflush" style prefix: the file's own history's in a git
+ * tree, else its path's (arch/X/... -> X, else its directory). */
+static char *prefix_of(const struct consumer_fixer *cf, const char *path)
+{
+	char *p = subject_prefix(cf->srctree, path), *slash;
+
+	if (p)
+		return p;
+	if (starts_with(path, "arch/") && (slash = strchr(path + 5, '/')))
+		return xasprintf("%.*s", (int)(slash - path - 5), path + 5);
+	if (starts_with(path, "include/"))
+		return xstrdup(scan_include_name(path) ? scan_include_name(path) : path);
+	slash = strrchr(path, '/');
+	return slash ? xstrndup(path, slash - path) : xstrdup(path);
+}
+
+static int patch_of_edits(struct consumer_fixer *cf, int cut, const char *dir, int no, int total,
+			  struct strbuf *series)
+{
+	struct fixer *fx = cf->fx;
+	const struct cut *c = &cf->cuts[cut];
+	char **rels = NULL, **origs = NULL, **patched = NULL, **paras = NULL, *subject, *prefix, *name = NULL;
+	int n = 0, np = 0, i, rc;
+	char *first = NULL;
+
+	for (i = 0; i < cf->nedits; i++) {
+		const struct obj_edit *ed = &cf->edits[i];
+		char *d = xstrndup(ed->path, strrchr(ed->path, '/') ? strrchr(ed->path, '/') - ed->path : 0);
+		char *desc;
+
+		if (ed->cut == cut && !strcmp(d, dir) && ed->applied) {
+			if (!first)
+				first = ed->path;
+			rels = xrealloc(rels, (n + 1) * sizeof(char *));
+			origs = xrealloc(origs, (n + 1) * sizeof(char *));
+			patched = xrealloc(patched, (n + 1) * sizeof(char *));
+			rels[n] = ed->path;
+			origs[n] = xasprintf("%s/%s", cf->srctree, ed->path);
+			patched[n++] = xasprintf("%s/%s", cf->scratch, ed->path);
+			desc = fix_describe(ed->cands, ed->ncands);
+			*(char **)push(&paras, &np, sizeof(char *)) =
+				xasprintf("%s: %s. It got %s only through %s, which includes %s; a later patch "
+					  "of this series removes that include.",
+					  ed->path, desc, ed->ncands > 1 ? "them" : "it", c->include_name,
+					  c->inc.forbidden);
+			free(desc);
+		}
+		free(d);
+	}
+	prefix = prefix_of(cf, first);
+	subject = xasprintf("%s: include what %s no longer pulls in", prefix, c->include_name);
+	*(char **)push(&paras, &np, sizeof(char *)) =
+		xasprintf("Proven by hdrtest on %s: each object that needed this (kbuild's own command, on "
+			  "the tree with the cut) compiles without a new error or warning.", c->inc.cells);
+	rc = write_mail(fx, fx->dir, no, total, subject, paras, np, rels, origs, patched, n,
+			series, &name);
+	for (i = 0; i < n; i++) {
+		free(origs[i]);
+		free(patched[i]);
+	}
+	for (i = 0; i < np; i++)
+		free(paras[i]);
+	free(rels);
+	free(origs);
+	free(patched);
+	free(paras);
+	free(prefix);
+	free(subject);
+	free(name);
+	return rc;
+}
+
+static int patch_of_cut(struct consumer_fixer *cf, int cut, int no, int total, struct strbuf *series)
+{
+	struct cut *c = &cf->cuts[cut];
+	char *rel = c->inc.path, *orig = xasprintf("%s/%s", cf->srctree, rel);
+	char *patched = xasprintf("%s/%s", cf->scratch, rel), *prefix = prefix_of(cf, rel), *subject;
+	char *paras[4], *desc, *name = NULL;
+	int np = 0, rc;
+
+	if (c->kind == CUT_REMOVE) {
+		subject = xasprintf("%s: remove the include of %s", prefix, c->inc.forbidden);
+		paras[np++] = xasprintf("%s's own text uses nothing that %s defines, yet its include of it pulls "
+					"%s into every file that includes %s: %s on %s.",
+					c->include_name, c->inc.forbidden, c->inc.forbidden, c->include_name,
+					c->inc.consumers, c->inc.cells);
+	} else {
+		desc = fix_describe(c->cands, c->ncands);
+		subject = xasprintf("%s: include slimmer headers than %s", prefix, c->inc.forbidden);
+		paras[np++] = xasprintf("%s includes %s, which pulls it into every file that includes %s: %s on "
+					"%s. What its own text uses from it is defined in lighter headers: %s.",
+					c->include_name, c->inc.forbidden, c->include_name, c->inc.consumers,
+					c->inc.cells, desc);
+		free(desc);
+	}
+	paras[np++] = xasprintf("Proven by hdrtest on %s: all %d objects whose recorded dependencies name %s "
+				"compiled again with this change; %d needed an include of their own (the patches "
+				"before this one).",
+				c->inc.cells, c->compiled, c->include_name, c->needed);
+	if (*c->freed)
+		paras[np++] = xasprintf("%s no longer pulled in by: %s.", c->inc.forbidden, c->freed);
+	rc = write_mail(cf->fx, cf->fx->dir, no, total, subject, paras, np, &rel, &orig, &patched, 1, series,
+			&name);
+	while (np)
+		free(paras[--np]);
+	free(orig);
+	free(patched);
+	free(prefix);
+	free(subject);
+	free(name);
+	return rc;
+}
+
+/* The directories of cut's edits, sorted, each once. */
+static int edit_dirs(const struct consumer_fixer *cf, int cut, char ***dirs)
+{
+	int n = 0, i;
+
+	*dirs = NULL;
+	for (i = 0; i < cf->nedits; i++) {
+		const struct obj_edit *ed = &cf->edits[i];
+		const char *slash = strrchr(ed->path, '/');
+		char *d = xstrndup(ed->path, slash ? slash - ed->path : 0);
+
+		if (ed->cut != cut || !ed->applied || str_listed(*dirs, n, d)) {
+			free(d);
+			continue;
+		}
+		*(char **)push(dirs, &n, sizeof(char *)) = d;
+	}
+	if (n)
+		qsort(*dirs, n, sizeof(char *), cmp_strings);
+	return n;
+}
+
+static const char *out, *jobs, *signoff;
+
+static const struct cmd_option options[] = {
+	{ "out", "OUTDIR", &out, NULL, 1, "the finished run (and OUTDIR/CELL/built); output to OUTDIR/fix-consumers" },
+	{ "jobs", "N", &jobs, "2", 0, "compile N objects at once" },
+	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
+static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
+{
+	int first = cmd_options(cmd, argc, argv), i, j, nj, total = 0, no = 0, ret = CMD_OK;
+	struct fixer fx = { 0 };
+	struct consumer_fixer cf = { 0 };
+	struct includer *inc;
+	int ninc;
+	struct strbuf sum, series;
+	char *absout = NULL, *path;
+
+	if (first < 0)
+		return CMD_ERROR;
+	if (first == argc)
+		return cmd_usage_error(cmd, "no cells given");
+	nj = atoi(jobs) > 0 ? atoi(jobs) : 1;
+	if (out[0] != '/') {
+		char cwd[4096];
+
+		if (!getcwd(cwd, sizeof(cwd)))
+			return CMD_ERROR;
+		out = absout = xasprintf("%s/%s", cwd, out);
+	}
+	fx.out = out;
+	fx.cells = argv + first;
+	fx.ncells = argc - first;
+	fx.dir = xasprintf("%s/fix-consumers", out);
+	fx.orig = xcalloc(fx.ncells, sizeof(*fx.orig));
+	for (i = 0; i < fx.ncells; i++)
+		if (!(fx.orig[i] = cell_read(out, fx.cells[i])))
+			return CMD_ERROR;
+	cf.fx = &fx;
+	cf.srctree = fx.orig[0]->srctree;
+	if (fix_identity(cf.srctree, &fx.who) && signoff) {
+		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
+		      "user.name and user.email, or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL");
+		return CMD_ERROR;
+	}
+	fx.signoff = signoff != NULL;
+	if (!(fx.ix = scan_tree(cf.srctree)))
+		return CMD_ERROR;
+	remove_tree(fx.dir);
+	if (mkdirs(fx.dir)) {
+		error("cannot create %s: %s", fx.dir, strerror(errno));
+		return CMD_ERROR;
+	}
+	sb_init(&cf.objects_tsv);
+	ninc = find_includers(&fx, &inc);
+	cf.cuts = xcalloc(ninc ? ninc : 1, sizeof(*cf.cuts));
+	for (i = 0; i < ninc; i++)
+		cut_choose(&cf, &inc[i], &cf.cuts[cf.ncuts++]);
+	includers_free(inc, ninc);
+
+	/* the cuts, in the scratch tree */
+	cf.scratch = xasprintf("%s/tree", fx.dir);
+	if (ninc && make_scratch(cf.srctree, cf.scratch))
+		return CMD_ERROR;
+	for (i = 0; i < cf.ncuts; i++) {
+		struct cut *c = &cf.cuts[i];
+		char *p, *text, *cut;
+
+		if (c->kind == CUT_KEEP)
+			continue;
+		p = xasprintf("%s/%s", cf.srctree, c->inc.path);
+		text = read_file(p, NULL);
+		cut = text ? cut_apply(fx.ix, text, c) : NULL;
+		if (!cut) {
+			c->kind = CUT_KEEP;
+			c->stays_for = xasprintf("%s: no line '#include <%s>' to cut", p, c->inc.forbidden);
+		} else if (scratch_write(&cf, c->inc.path, cut)) {
+			return CMD_ERROR;
+		}
+		free(p);
+		free(text);
+		free(cut);
+	}
+
+	/* the proof on each cell's built dir */
+	cf.objs = xcalloc(fx.ncells, sizeof(*cf.objs));
+	cf.skip = xcalloc(fx.ncells, sizeof(*cf.skip));
+	for (i = 0; i < fx.ncells; i++) {
+		char *dir = built_dir(out, fx.cells[i], &cf.skip[i]);
+
+		if (dir && !(cf.objs[i] = objects_load(dir, cf.srctree)))
+			return CMD_ERROR;
+		free(dir);
+	}
+	if (prove_on_objects(&cf, OBJ_ROUNDS, nj))
+		return CMD_ERROR;
+	for (i = 0; i < cf.ncuts; i++) {
+		struct cut *c = &cf.cuts[i];
+		int proven = 0;
+
+		for (j = 0; j < fx.ncells; j++)
+			proven |= cf.objs[j] && strstr(c->inc.cells, fx.cells[j]) != NULL;
+		c->kept = c->kind != CUT_KEEP && !c->broken && proven;
+	}
+	if (consumers_again(&cf))
+		return CMD_ERROR;
+
+	/* the series: per kept cut, its edits' patches, then the cut */
+	sb_init(&series);
+	for (i = 0; i < cf.ncuts; i++) {
+		char **dirs;
+		int nd;
+
+		if (!cf.cuts[i].kept)
+			continue;
+		nd = edit_dirs(&cf, i, &dirs);
+		total += nd + 1;
+		for (j = 0; j < nd; j++)
+			free(dirs[j]);
+		free(dirs);
+	}
+	for (i = 0; i < cf.ncuts; i++) {
+		char **dirs;
+		int nd;
+
+		if (!cf.cuts[i].kept)
+			continue;
+		nd = edit_dirs(&cf, i, &dirs);
+		for (j = 0; j < nd; j++) {
+			if (patch_of_edits(&cf, i, dirs[j], ++no, total, &series))
+				return CMD_ERROR;
+			free(dirs[j]);
+		}
+		free(dirs);
+		if (patch_of_cut(&cf, i, ++no, total, &series))
+			return CMD_ERROR;
+	}
+
+	/* the summary: deterministic (times to the terminal only) */
+	sb_init(&sum);
+	sb_addf(&sum, "hdrtest fix-consumers: %d cells, %d headers on a chain to a forbidden header, "
+		"%d rounds of proof on objects, %d object compiles\n\n", fx.ncells, cf.ncuts, cf.rounds, cf.compiled);
+	for (i = 0; i < fx.ncells; i++)
+		if (cf.skip[i])
+			sb_addf(&sum, "%s: no proof on objects: %s\n", fx.cells[i], cf.skip[i]);
+		else
+			sb_addf(&sum, "%s: built dir %s (%d objects with recorded dependencies)\n", fx.cells[i],
+				cf.objs[i]->kdir, cf.objs[i]->n);
+	sb_addf(&sum, "\n%-40s %-8s %-9s %-8s %-7s %s\n", "header", "cut", "objects", "needed", "broken",
+		"consumers freed");
+	for (i = 0; i < cf.ncuts; i++) {
+		const struct cut *c = &cf.cuts[i];
+		static const char *const kinds[] = { "remove", "replace", "no cut" };
+
+		sb_addf(&sum, "%-40s %-8s %-9d %-8d %-7d %s\n", c->inc.path, kinds[c->kind], c->compiled, c->needed,
+			c->broken, *c->freed ? c->freed : "-");
+	}
+	for (i = 0; i < cf.ncuts; i++) {
+		const struct cut *c = &cf.cuts[i];
+
+		sb_addf(&sum, "\n%s:%d includes %s\n    on the way from: %s\n    in: %s\n", c->inc.path, c->inc.line,
+			c->inc.forbidden, c->inc.consumers, c->inc.cells);
+		if (c->kind == CUT_KEEP)
+			sb_addf(&sum, "    no cut: needs a move: %s (defined only in %s or headers that include it)\n",
+				c->stays_for, c->inc.forbidden);
+		else if (!c->kept && c->broken)
+		{
+			sb_addf(&sum, "    cut not kept: %d objects still break:\n", c->broken);
+			for (j = 0; j < c->nreasons; j++)
+				sb_addf(&sum, "      %d objects: %s\n        (%s%s)\n", c->reasons[j].count, c->reasons[j].why,
+					c->reasons[j].examples, c->reasons[j].count > 3 ? ", ..." : "");
+		}
+		else if (!c->kept)
+			sb_addf(&sum, "    cut not kept: not proven on objects (no built dir for its cells)\n");
+		else
+			sb_addf(&sum, "    cut kept: %d objects compiled, %d needed an edit\n", c->compiled, c->needed);
+		if (*c->still)
+			sb_addf(&sum, "    still pulled in:\n%s", c->still);
+	}
+	if (series.len)
+		sb_addf(&sum, "\nApply (from the top of the tree): cat %s/$(cat %s/series) | patch -p1, or git am "
+			"%s/0*.patch in a git tree\n", fx.dir, fx.dir, fx.dir);
+	printf("hdrtest fix-consumers: proof on objects took %.1f s\n\n", cf.seconds);
+	fputs(sum.buf, stdout);
+	path = xasprintf("%s/summary.txt", fx.dir);
+	if (write_file_atomic(path, sum.buf) < 0)
+		return CMD_ERROR;
+	free(path);
+	path = xasprintf("%s/series", fx.dir);
+	if (write_file_atomic(path, series.len ? series.buf : "") < 0)
+		return CMD_ERROR;
+	free(path);
+	path = xasprintf("%s/objects.tsv", fx.dir);
+	if (write_file_atomic(path, cf.objects_tsv.len ? cf.objects_tsv.buf : "") < 0)
+		return CMD_ERROR;
+	free(path);
+	for (i = 0; i < cf.ncuts; i++)
+		if (!cf.cuts[i].kept)
+			ret = CMD_FAILED;
+	sb_release(&sum);
+	sb_release(&series);
+	fix_identity_free(&fx.who);
+	free(absout);
+	return ret;
+}
+
+const struct command cmd_fix_consumers = {
+	"fix-consumers", "cut a forbidden include where the chains start, proven on every kernel object that reads the header",
+	options, "ARCH/CONFIG...",
+	run_fix_consumers,
+};

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hdrtest fix-consumers: cut a forbidden include out of the headers that
+ * pull it into the run's headers (the chain report's includers), and
+ * prove each cut on every kernel object of each cell that reads the
+ * header, fixing what breaks where the kernel fixes it: an include in
+ * the .c file (or a header's own fix, as hdrtest fix writes it).
+ *
+ * All edits are made in a scratch tree (a symlink copy of KDIR whose
+ * edited files are real files); KDIR and the built dirs are only read.
+ */
+#ifndef HDRTEST_CONSUMERS_H
+#define HDRTEST_CONSUMERS_H
+
+#include "fix/fix.h"
+#include "fix/fixer.h"
+#include "objects/objects.h"
+
+enum cut_kind {
+	CUT_REMOVE,	/* its own text uses nothing of the forbidden header */
+	CUT_REPLACE,	/* what it uses is defined in headers that do not pull it in */
+	CUT_KEEP,	/* some of it is defined only there: no cut, the names said */
+};
+
+struct cut {
+	struct includer inc;	/* owned */
+	char *include_name;	/* of inc.path: "asm/cacheflush.h" */
+	enum cut_kind kind;
+	char **names;		/* what its own text uses from the forbidden header */
+	int nnames;
+	struct fix_cand *cands;	/* CUT_REPLACE: one include per name (fix_apply's) */
+	int ncands;
+	char *stays_for;	/* CUT_KEEP: the names only the forbidden header has */
+	/* after the proof: */
+	int compiled;		/* objects compiled for it, all cells and rounds */
+	int needed;		/* of them, objects that needed an edit of their own */
+	int broken;		/* objects still broken by it: the cut is not kept */
+	struct broken_reason {
+		char *why;	/* what no edit can give, or the first error */
+		int count;
+		char *examples;	/* "CELL OBJECT, ..." (the first 3) */
+	} *reasons;		/* the broken objects, by why */
+	int nreasons;
+	int kept;
+	char *freed;		/* consumers that no longer pull the header in: "H (CELL) ..." */
+	char *still;		/* consumers that still do, with their next chain */
+};
+
+/* An edit the proof on objects asked for: includes (or declarations) in
+ * one file, for the objects that broke without them. */
+struct obj_edit {
+	char *path;		/* in the tree: "drivers/gpu/drm/drm_cache.c", or a header */
+	int is_header;		/* under include/ (or arch/.../include/): fix_apply(), else a source */
+	struct fix_cand *cands;
+	int ncands;
+	char *objects;		/* "CELL OBJECT" lines that needed it */
+	int cut;		/* the cut it serves: the first one the objects read */
+	int applied;		/* cands already in the scratch tree */
+};
+
+struct consumer_fixer {
+	struct fixer *fx;
+	const char *srctree;
+	char *scratch;		/* OUT/fix-consumers/tree */
+	struct kobj_set **objs;	/* per cell; NULL: skip[cell] says why */
+	char **skip;
+	struct cut *cuts;
+	int ncuts;
+	struct obj_edit *edits;
+	int nedits;
+	int rounds;
+	int compiled;		/* object compiles, all cells and rounds */
+	double seconds;
+	struct strbuf objects_tsv;	/* "CELL<TAB>OBJECT<TAB>CUT<TAB>STATUS<TAB>WHY" */
+	int syntax_only;
+};
+
+/* cuts.c */
+
+/* The cut of includer inc: what its text uses from the forbidden header,
+ * and the lighter includes that give it (or why there are none). */
+void cut_choose(struct consumer_fixer *cf, const struct includer *inc, struct cut *out);
+/* text (the includer as in the tree) with the cut made: its #include of
+ * the forbidden header removed, the replacements added.  NULL when the
+ * #include line is not where the scan saw it. */
+char *cut_apply(const struct scan_index *ix, const char *text, const struct cut *c);
+void cut_free(struct cut *c);
+
+/* objproof.c */
+
+/* Write text as the scratch tree's path (a real file from then on). */
+int scratch_write(struct consumer_fixer *cf, const char *path, const char *text);
+/* The proof of every cut on every cell's objects, with the edits the
+ * broken objects ask for, to a fixed point (at most rounds rounds). */
+int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs);
+
+#endif

@@ -1,0 +1,552 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The proof of the cuts on kernel objects.  Round 1 compiles, on each
+ * cell with a built dir, every object whose recorded dependencies name a
+ * cut header: kbuild's own record of what the compiler read, so no other
+ * object can see the edit.  An object breaks when it fails, or warns
+ * where the unedited tree does not (its own command run on KDIR: the
+ * warning's text and file, its line left out).  Each missing name a
+ * broken object's diagnostics give is fixed where the kernel fixes it:
+ * an #include in the .c file (or the header the use is in, as hdrtest
+ * fix does), in the scratch tree.  The next round compiles the broken
+ * objects again, and every object that reads a header edited by the
+ * round before; at a fixed point, what is still broken is the cut's.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/lines.h"
+#include "base/util.h"
+#include "fix/consumers.h"
+#include "judge/explain.h"
+#include "judge/results.h"
+#include "scan/scan.h"
+
+enum obj_state { OBJ_UNTOUCHED, OBJ_OK, OBJ_BROKEN, OBJ_FIXED };
+
+struct cell_proof {
+	struct kobj_set *set;
+	enum obj_state *state;
+	int *edited;		/* the object needed an edit of its own (at some round) */
+	int *asked;		/* ... this round: compile it again once the edit is made */
+	char **why;		/* broken: what no edit can give it, or NULL */
+	char **orig_warnings;	/* the unedited tree's warnings, once compiled; NULL: not yet */
+	int *pending;
+	int npending;
+};
+
+int scratch_write(struct consumer_fixer *cf, const char *path, const char *text)
+{
+	char *p = xasprintf("%s/%s", cf->scratch, path);
+	/* write_file_atomic renames over the symlink: KDIR's file is never
+	 * opened for writing */
+	int rc = write_file_atomic(p, text);
+
+	free(p);
+	return rc < 0 ? -1 : 0;
+}
+
+static char *scratch_read(struct consumer_fixer *cf, const char *path)
+{
+	char *p = xasprintf("%s/%s", cf->scratch, path), *text = read_file(p, NULL);
+
+	if (!text)
+		error("cannot read %s: %s", p, strerror(errno));
+	free(p);
+	return text;
+}
+
+/* The warnings of log as "FILE: warning: TEXT" lines, sorted, the
+ * scratch tree's paths as KDIR's and line:column left out (an edit
+ * moves lines). */
+static char *warning_set(const char *log, const char *scratch, const char *srctree)
+{
+	const char *cur = log, *line;
+	char **w = NULL;
+	int n = 0, i;
+	size_t len, sl = strlen(scratch);
+	struct strbuf sb;
+
+	while ((line = next_line_span(&cur, &len))) {
+		const char *k = memmem(line, len, ": warning: ", 11), *colon;
+		char *file;
+
+		if (!k)
+			continue;
+		/* FILE:LINE:COL: warning: */
+		colon = memchr(line, ':', k - line);
+		file = xstrndup(line, colon ? (size_t)(colon - line) : (size_t)(k - line));
+		if (!strncmp(file, scratch, sl) && file[sl] == '/') {
+			char *f2 = xasprintf("%s%s", srctree, file + sl);
+
+			free(file);
+			file = f2;
+		}
+		*(char **)push(&w, &n, sizeof(char *)) = xasprintf("%s%.*s", file, (int)(line + len - k), k);
+		free(file);
+	}
+	if (n)
+		qsort(w, n, sizeof(char *), cmp_strings);
+	sb_init(&sb);
+	for (i = 0; i < n; i++) {
+		sb_addf(&sb, "%s\n", w[i]);
+		free(w[i]);
+	}
+	free(w);
+	return sb_detach(&sb);
+}
+
+/* A warning of now's set (sorted lines) that was not in before's, or
+ * NULL; the caller frees. */
+static char *new_warning(const char *now, const char *before)
+{
+	const char *cur = now, *line;
+	size_t n;
+
+	while ((line = next_line_span(&cur, &n))) {
+		char *l = xstrndup(line, n), *pad = xasprintf("\n%s\n", l), *bpad = xasprintf("\n%s", before);
+
+		if (!strstr(bpad, pad)) {
+			free(pad);
+			free(bpad);
+			return l;
+		}
+		free(pad);
+		free(bpad);
+		free(l);
+	}
+	return NULL;
+}
+
+static int reads(const struct kobj_set *s, const struct kobj *o, const char *path)
+{
+	int id = objects_file_id(s, path), i;
+
+	for (i = 0; id >= 0 && i < o->ndeps; i++)
+		if (o->deps[i] == id)
+			return 1;
+	return 0;
+}
+
+/* The first cut (kept so far) the object reads the header of, or -1. */
+static int cut_of(const struct consumer_fixer *cf, const struct kobj_set *s, const struct kobj *o)
+{
+	int i;
+
+	for (i = 0; i < cf->ncuts; i++)
+		if (cf->cuts[i].kind != CUT_KEEP && reads(s, o, cf->cuts[i].inc.path))
+			return i;
+	return -1;
+}
+
+static struct obj_edit *edit_for(struct consumer_fixer *cf, const char *path, int is_header, int cut)
+{
+	struct obj_edit *e;
+	int i;
+
+	for (i = 0; i < cf->nedits; i++)
+		if (!strcmp(cf->edits[i].path, path))
+			return &cf->edits[i];
+	e = push(&cf->edits, &cf->nedits, sizeof(*e));
+	memset(e, 0, sizeof(*e));
+	e->path = xstrdup(path);
+	e->is_header = is_header;
+	e->objects = xstrdup("");
+	e->cut = cut;
+	return e;
+}
+
+/* Add cand to the edit of its file unless it has one for that name (cand
+ * then belongs to the edit, else it is freed).  1 when the edit asks for
+ * it and it is not in the scratch tree yet: the object is to be compiled
+ * again. */
+static int add_cand(struct obj_edit *ed, struct fix_cand *cand)
+{
+	int i;
+
+	for (i = 0; i < ed->ncands; i++)
+		if (!strcmp(ed->cands[i].symbol, cand->symbol)) {
+			fix_cand_free(cand);
+			return i >= ed->applied;
+		}
+	*(struct fix_cand *)push(&ed->cands, &ed->ncands, sizeof(*cand)) = *cand;
+	return 1;
+}
+
+static void note_object(struct obj_edit *ed, const char *cell, const char *object)
+{
+	char *line = xasprintf("%s %s\n", cell, object), *n;
+
+	if (strstr(ed->objects, line) && (ed->objects == strstr(ed->objects, line) ||
+					   strstr(ed->objects, line)[-1] == '\n')) {
+		free(line);
+		return;
+	}
+	n = xasprintf("%s%s", ed->objects, line);
+	free(ed->objects);
+	ed->objects = n;
+	free(line);
+}
+
+/* The edits o's diagnostics ask for, added; how many it asks for that
+ * are not made yet.  *why: the first missing name no edit can give, as
+ * one line ("needs a move"), or left alone. */
+static int take_object(struct consumer_fixer *cf, int ci, const struct kobj_set *s, const struct kobj *o,
+		       char **why)
+{
+	const struct cell_result *real = cf->fx->orig[ci];
+	struct tu_result t = { 0 };
+	struct cell_result c = { 0 };
+	int nth, added = 0, cut = cut_of(cf, s, o);
+
+	t.header = o->source;
+	t.stem = o->object;
+	t.verdict = V_FAIL;
+	t.log = o->log;
+	c.dir = "/nonexistent";
+	c.srctree = cf->scratch;
+	c.forbids = real->forbids;
+	c.nforbids = real->nforbids;
+	for (nth = 0; nth < 100; nth++) {
+		struct explain_info *e = explain_analyze_nth(&t, &c, cf->fx->ix, nth);
+		struct fix_cand cand;
+		struct obj_edit *ed;
+
+		if (!e)
+			break;
+		if (!strcmp(e->culprit, o->source)) {
+			int w;
+			char *z = fix_source_include(cf->fx->ix, e->missing, &w);
+
+			if (z) {
+				memset(&cand, 0, sizeof(cand));
+				cand.kind = FIX_INCLUDE;
+				cand.header = xstrdup(o->source);
+				cand.symbol = xstrdup(e->missing);
+				cand.what = xasprintf("%s%s", e->missing,
+						      scan_is_callable(cf->fx->ix, e->missing) ? "()" : "");
+				cand.include = z;
+				cand.weight = w;
+				ed = edit_for(cf, o->source, 0, cut);
+				added += add_cand(ed, &cand);
+				note_object(ed, cf->fx->cells[ci], o->object);
+			} else if (!*why) {
+				*why = xasprintf("%s needs %s, which no header defines outside it", o->source,
+						 e->missing);
+			}
+		} else {
+			const struct scan_file *hf = common_file(cf->fx->ix, e->culprit);
+			struct scan_index *ox = NULL;
+			const struct scan_file *copy = NULL;
+
+			if (hf) {
+				char *rel = (char *)hf->path;
+
+				/* the scratch copy, when an earlier round edited it */
+				for (int k = 0; k < cf->nedits; k++)
+					if (!strcmp(cf->edits[k].path, hf->path) && cf->edits[k].applied &&
+					    (ox = scan_paths(cf->scratch, &rel, 1)))
+						copy = scan_file(ox, hf->path);
+			}
+			if (hf && !fix_choose(cf->fx->ix, e, copy, real->forbids, real->nforbids, &cand)) {
+				if (cand.kind == FIX_NONE) {
+					if (!*why && cand.why_not)
+						*why = xstrdup(cand.why_not);
+					fix_cand_free(&cand);
+				} else {
+					ed = edit_for(cf, hf->path, 1, cut);
+					added += add_cand(ed, &cand);
+					note_object(ed, cf->fx->cells[ci], o->object);
+				}
+			} else if (!*why) {
+				*why = xasprintf("%s: %s needs %s: no header of include/ to fix", e->culprit,
+						 e->user ? e->user : "it", e->missing);
+			}
+			scan_free(ox);
+		}
+		explain_info_free(e);
+	}
+	return added;
+}
+
+/* The first error (or new warning) of o, one line. */
+static char *first_problem(const struct kobj *o, const char *newwarn)
+{
+	const char *cur = o->log, *line;
+	size_t n;
+
+	if (o->status == 0 && newwarn)
+		return xasprintf("new %s", strstr(newwarn, "warning: ") ? strstr(newwarn, "warning: ") : newwarn);
+	while ((line = next_line_span(&cur, &n)))
+		if (memmem(line, n, " error: ", 8) || memmem(line, n, "error:", 6) == line)
+			return xstrndup(line, n);
+	return xasprintf("exit status %d", o->status);
+}
+
+/* Apply every candidate not yet in the scratch tree; the headers edited,
+ * added to *hdrs. */
+static int apply_edits(struct consumer_fixer *cf, char ***hdrs, int *nhdrs)
+{
+	int i;
+
+	for (i = 0; i < cf->nedits; i++) {
+		struct obj_edit *ed = &cf->edits[i];
+		char *text, *patched;
+
+		if (ed->applied == ed->ncands)
+			continue;
+		if (!(text = scratch_read(cf, ed->path)))
+			return -1;
+		if (ed->is_header) {
+			char *rel = ed->path;
+			struct scan_index *ox = scan_paths(cf->scratch, &rel, 1);
+			const struct scan_file *f = ox ? scan_file(ox, ed->path) : NULL;
+
+			patched = f ? fix_apply(text, f, ed->cands + ed->applied, ed->ncands - ed->applied) : NULL;
+			scan_free(ox);
+			*(char **)push(hdrs, nhdrs, sizeof(char *)) = ed->path;
+		} else {
+			patched = fix_apply_source(text, ed->cands + ed->applied, ed->ncands - ed->applied);
+		}
+		if (!patched || scratch_write(cf, ed->path, patched)) {
+			error("cannot edit %s in the scratch tree", ed->path);
+			free(text);
+			free(patched);
+			return -1;
+		}
+		ed->applied = ed->ncands;
+		free(text);
+		free(patched);
+	}
+	return 0;
+}
+
+/* Compile p's pending objects; their states set, new edits taken.  How
+ * many new candidates, or -1. */
+static int prove_cell(struct consumer_fixer *cf, int ci, struct cell_proof *p, int jobs)
+{
+	char *tmp = xasprintf("%s/fix-consumers/logs", cf->fx->out);
+	int i, added = 0, worig = 0, *orig_idx = NULL, norig = 0;
+	double t0 = seconds_now();
+
+	if (objects_compile(p->set, p->pending, p->npending, cf->scratch, tmp, jobs) < 0) {
+		free(tmp);
+		return -1;
+	}
+	cf->compiled += p->npending;
+	/* the unedited tree's warnings, for the objects that warn now */
+	for (i = 0; i < p->npending; i++) {
+		int k = p->pending[i];
+
+		if (p->set->objs[k].log && strstr(p->set->objs[k].log, ": warning: ") && !p->orig_warnings[k])
+			*(int *)push(&orig_idx, &norig, sizeof(int)) = k;
+	}
+	if (norig) {
+		/* the objects' logs are overwritten: keep the edited ones */
+		char **saved = xcalloc(norig, sizeof(char *));
+		int *sst = xcalloc(norig, sizeof(int));
+
+		for (i = 0; i < norig; i++) {
+			saved[i] = p->set->objs[orig_idx[i]].log;
+			sst[i] = p->set->objs[orig_idx[i]].status;
+			p->set->objs[orig_idx[i]].log = NULL;
+		}
+		worig = objects_compile(p->set, orig_idx, norig, NULL, tmp, jobs);
+		for (i = 0; i < norig; i++) {
+			struct kobj *o = &p->set->objs[orig_idx[i]];
+
+			p->orig_warnings[orig_idx[i]] = warning_set(o->log ? o->log : "", cf->scratch, cf->srctree);
+			free(o->log);
+			o->log = saved[i];
+			o->status = sst[i];
+		}
+		cf->compiled += norig;
+		free(saved);
+		free(sst);
+		free(orig_idx);
+	}
+	free(tmp);
+	if (worig < 0)
+		return -1;
+	for (i = 0; i < p->npending; i++) {
+		int k = p->pending[i];
+		struct kobj *o = &p->set->objs[k];
+		char *now = warning_set(o->log ? o->log : "", cf->scratch, cf->srctree);
+		char *nw = p->orig_warnings[k] ? new_warning(now, p->orig_warnings[k]) : NULL;
+
+		if (o->status == 0 && !nw) {
+			p->state[k] = p->edited[k] ? OBJ_FIXED : OBJ_OK;
+		} else {
+			int a;
+
+			free(p->why[k]);
+			p->why[k] = NULL;
+			a = take_object(cf, ci, p->set, o, &p->why[k]);
+
+			p->state[k] = OBJ_BROKEN;
+			p->edited[k] |= a > 0;
+			p->asked[k] = a > 0;
+			added += a;
+		}
+		free(nw);
+		free(now);
+	}
+	(void)t0;
+	return added;
+}
+
+/* One more broken object of c, grouped by why it breaks: a count and
+ * the first few objects of each reason. */
+static void cut_broken(struct cut *c, const char *why, const char *cell, const char *object)
+{
+	int i;
+
+	for (i = 0; i < c->nreasons && strcmp(c->reasons[i].why, why); i++)
+		;
+	if (i == c->nreasons) {
+		struct broken_reason *r = push(&c->reasons, &c->nreasons, sizeof(*r));
+
+		r->why = xstrdup(why);
+		r->count = 0;
+		r->examples = xstrdup("");
+	}
+	if (c->reasons[i].count++ < 3) {
+		char *e = xasprintf("%s%s%s %s", c->reasons[i].examples, *c->reasons[i].examples ? ", " : "",
+				    cell, object);
+
+		free(c->reasons[i].examples);
+		c->reasons[i].examples = e;
+	}
+}
+
+int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
+{
+	struct cell_proof *cp = xcalloc(cf->fx->ncells, sizeof(*cp));
+	char **cut_paths = NULL;
+	int ncut = 0, ci, i, ret = 0;
+	double t0 = seconds_now();
+
+	for (i = 0; i < cf->ncuts; i++)
+		if (cf->cuts[i].kind != CUT_KEEP)
+			*(char **)push(&cut_paths, &ncut, sizeof(char *)) = cf->cuts[i].inc.path;
+	for (ci = 0; ci < cf->fx->ncells; ci++) {
+		struct cell_proof *p = &cp[ci];
+
+		if (!(p->set = cf->objs[ci]))
+			continue;
+		p->state = xcalloc(p->set->n, sizeof(*p->state));
+		p->edited = xcalloc(p->set->n, sizeof(int));
+		p->asked = xcalloc(p->set->n, sizeof(int));
+		p->why = xcalloc(p->set->n, sizeof(char *));
+		p->orig_warnings = xcalloc(p->set->n, sizeof(char *));
+		p->npending = objects_reading(p->set, cut_paths, ncut, &p->pending);
+	}
+	for (cf->rounds = 0; cf->rounds < rounds;) {
+		char **hdrs = NULL;
+		int nhdrs = 0, added = 0, any = 0;
+
+		cf->rounds++;
+		for (ci = 0; ci < cf->fx->ncells; ci++) {
+			int a;
+
+			if (!cp[ci].set || !cp[ci].npending)
+				continue;
+			any = 1;
+			fprintf(stderr, "  OBJ     %s: round %d, %d objects\n", cf->fx->cells[ci], cf->rounds,
+				cp[ci].npending);
+			if ((a = prove_cell(cf, ci, &cp[ci], jobs)) < 0) {
+				ret = -1;
+				goto out;
+			}
+			added += a;
+		}
+		if (!any || !added)
+			break;
+		if (apply_edits(cf, &hdrs, &nhdrs)) {
+			free(hdrs);
+			ret = -1;
+			goto out;
+		}
+		/* next: the broken objects, and every object reading a header
+		 * this round edited */
+		for (ci = 0; ci < cf->fx->ncells; ci++) {
+			struct cell_proof *p = &cp[ci];
+			int *next = NULL, nnext = 0, *readers = NULL, nreaders;
+
+			if (!p->set)
+				continue;
+			nreaders = objects_reading(p->set, hdrs, nhdrs, &readers);
+			for (i = 0; i < p->set->n; i++) {
+				int r = 0;
+
+				for (int j = 0; j < nreaders && !r; j++)
+					r = readers[j] == i;
+				if ((p->state[i] == OBJ_BROKEN && p->asked[i]) || r)
+					*(int *)push(&next, &nnext, sizeof(int)) = i;
+				p->asked[i] = 0;
+			}
+			free(readers);
+			free(p->pending);
+			p->pending = next;
+			p->npending = nnext;
+		}
+		free(hdrs);
+	}
+	/* what is still broken is the cut's; every compiled object's line */
+	for (ci = 0; ci < cf->fx->ncells; ci++) {
+		struct cell_proof *p = &cp[ci];
+
+		for (i = 0; p->set && i < p->set->n; i++) {
+			struct kobj *o = &p->set->objs[i];
+			int cut = cut_of(cf, p->set, o);
+			static const char *const names[] = { "", "ok", "broken", "needed an edit" };
+			char *why = NULL;
+
+			if (p->state[i] == OBJ_UNTOUCHED)
+				continue;
+			if (cut >= 0) {
+				cf->cuts[cut].compiled++;
+				cf->cuts[cut].needed += p->state[i] == OBJ_FIXED;
+			}
+			if (p->state[i] == OBJ_BROKEN) {
+				char *now = warning_set(o->log ? o->log : "", cf->scratch, cf->srctree);
+				char *nw = p->orig_warnings[i] ? new_warning(now, p->orig_warnings[i]) : NULL;
+
+				why = p->why[i] ? xstrdup(p->why[i]) : first_problem(o, nw);
+				free(nw);
+				free(now);
+				if (cut >= 0) {
+					cut_broken(&cf->cuts[cut], why, cf->fx->cells[ci], o->object);
+					cf->cuts[cut].broken++;
+				}
+			}
+			sb_addf(&cf->objects_tsv, "%s\t%s\t%s\t%s\t%s\n", cf->fx->cells[ci], o->object,
+				cut >= 0 ? cf->cuts[cut].inc.path : "-", names[p->state[i]], why ? why : "");
+			free(why);
+		}
+	}
+out:
+	cf->seconds = seconds_now() - t0;
+	for (ci = 0; ci < cf->fx->ncells; ci++) {
+		struct cell_proof *p = &cp[ci];
+
+		for (i = 0; p->set && i < p->set->n; i++) {
+			free(p->orig_warnings[i]);
+			free(p->why[i]);
+		}
+		free(p->why);
+		free(p->orig_warnings);
+		free(p->state);
+		free(p->edited);
+		free(p->asked);
+		free(p->pending);
+	}
+	free(cp);
+	free(cut_paths);
+	return ret;
+}

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include "objects/objects.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <uthash.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "generate/kbuild_cmd.h"
+#include "run/jobserver.h"
+#include "run/pool.h"
+
+struct file_id {
+	const char *path;	/* owned by the set's files[] */
+	int id;
+	UT_hash_handle hh;
+};
+
+struct loader {
+	struct kobj_set *s;
+	struct file_id *ids;
+	int error;
+};
+
+static int intern(struct loader *ld, const char *path)
+{
+	struct file_id *e;
+
+	HASH_FIND_STR(ld->ids, path, e);
+	if (e)
+		return e->id;
+	e = xcalloc(1, sizeof(*e));
+	e->id = ld->s->nfiles;
+	*(char **)push(&ld->s->files, &ld->s->nfiles, sizeof(char *)) = xstrdup(path);
+	e->path = ld->s->files[e->id];
+	HASH_ADD_KEYPTR(hh, ld->ids, e->path, strlen(e->path), e);
+	return e->id;
+}
+
+/* The value of "KEY := " in text (up to the end of its line), or NULL. */
+static char *assignment(const char *text, const char *key)
+{
+	char *k = xasprintf("%s := ", key);
+	const char *p = text, *e;
+
+	/* at a line start only */
+	while ((p = strstr(p, k)) && p != text && p[-1] != '\n')
+		p++;
+	free(k);
+	if (!p)
+		return NULL;
+	p += strlen(key) + 4;
+	e = strchr(p, '\n');
+	return e ? xstrndup(p, e - p) : xstrdup(p);
+}
+
+/* The tree files of deps_OBJ's list: "  PATH \" lines after "deps_OBJ :=
+ * \", $(wildcard ...) config dependencies left out. */
+static void read_deps(struct loader *ld, struct kobj *o, const char *text)
+{
+	char *key = xasprintf("deps_%s := \\\n", o->object);
+	const char *p = strstr(text, key);
+	size_t sl = strlen(ld->s->srctree);
+
+	if (p)
+		p += strlen(key);
+	free(key);
+	while (p && *p == ' ') {
+		const char *e = strchr(p, '\n'), *w = p, *we;
+		int more;
+
+		if (!e)
+			e = p + strlen(p);
+		we = e;
+		while (we > w && (we[-1] == '\\' || we[-1] == ' '))
+			we--;
+		more = e > p && e[-1] == '\\';
+		while (w < we && *w == ' ')
+			w++;
+		if ((size_t)(we - w) > sl + 1 && !strncmp(w, ld->s->srctree, sl) && w[sl] == '/') {
+			char *rel = xstrndup(w + sl + 1, we - w - sl - 1);
+			int id = intern(ld, rel), i;
+
+			for (i = 0; i < o->ndeps && o->deps[i] != id; i++)
+				;
+			if (i == o->ndeps)
+				*(int *)push(&o->deps, &o->ndeps, sizeof(int)) = id;
+			free(rel);
+		}
+		if (!more || !*e)
+			break;
+		p = e + 1;
+	}
+}
+
+/* One .NAME.cmd file: an object if it records a command and deps. */
+static void load_cmd(struct loader *ld, const char *rel_dir, const char *name)
+{
+	char *path = xasprintf("%s/%s%s%s", ld->s->kdir, rel_dir, *rel_dir ? "/" : "", name);
+	char *text = read_file(path, NULL), *object, *key, *cmd, *src;
+	struct kobj o = { 0 };
+
+	ld->s->cmdfiles++;
+	if (!text) {
+		error("cannot read %s: %s", path, strerror(errno));
+		ld->error = 1;
+		free(path);
+		return;
+	}
+	/* ".filemap.o.cmd" is the file of "filemap.o" */
+	object = xasprintf("%s%s%.*s", rel_dir, *rel_dir ? "/" : "", (int)(strlen(name) - 5), name + 1);
+	key = xasprintf("savedcmd_%s", object);
+	cmd = assignment(text, key);
+	free(key);
+	key = xasprintf("source_%s", object);
+	src = assignment(text, key);
+	free(key);
+	o.object = object;
+	if (cmd && src && !shell_split(cmd, &o.argv, &o.argc) && o.argc > 2) {
+		size_t sl = strlen(ld->s->srctree);
+
+		if (!strncmp(src, ld->s->srctree, sl) && src[sl] == '/')
+			o.source = xstrdup(src + sl + 1);
+		else
+			o.source = xstrdup(src);
+		read_deps(ld, &o, text);
+	}
+	if (o.ndeps) {
+		*(struct kobj *)push(&ld->s->objs, &ld->s->n, sizeof(o)) = o;
+	} else {
+		while (o.argc)
+			free(o.argv[--o.argc]);
+		free(o.argv);
+		free(o.source);
+		free(o.object);
+	}
+	free(cmd);
+	free(src);
+	free(text);
+	free(path);
+}
+
+static void walk(struct loader *ld, const char *rel_dir)
+{
+	char *path = xasprintf("%s/%s", ld->s->kdir, rel_dir);
+	DIR *d = opendir(path);
+	struct dirent *de;
+	char **subdirs = NULL, **cmds = NULL;
+	int nsub = 0, ncmd = 0, i;
+
+	if (!d) {
+		error("cannot read %s: %s", path, strerror(errno));
+		ld->error = 1;
+		free(path);
+		return;
+	}
+	while ((de = readdir(d))) {
+		const char *n = de->d_name;
+		struct stat st;
+		char *p;
+
+		if (!strcmp(n, ".") || !strcmp(n, ".."))
+			continue;
+		if (n[0] == '.' && n[1] != '.' && (ends_with(n, ".o.cmd") || ends_with(n, ".s.cmd"))) {
+			*(char **)push(&cmds, &ncmd, sizeof(char *)) = xstrdup(n);
+			continue;
+		}
+		if (n[0] == '.')
+			continue;
+		p = xasprintf("%s/%s", path, n);
+		if (!lstat(p, &st) && S_ISDIR(st.st_mode))
+			*(char **)push(&subdirs, &nsub, sizeof(char *)) = xstrdup(n);
+		free(p);
+	}
+	closedir(d);
+	/* path order, whatever readdir's */
+	if (ncmd)
+		qsort(cmds, ncmd, sizeof(char *), cmp_strings);
+	if (nsub)
+		qsort(subdirs, nsub, sizeof(char *), cmp_strings);
+	for (i = 0; i < ncmd; i++) {
+		load_cmd(ld, rel_dir, cmds[i]);
+		free(cmds[i]);
+	}
+	for (i = 0; i < nsub; i++) {
+		char *sub = xasprintf("%s%s%s", rel_dir, *rel_dir ? "/" : "", subdirs[i]);
+
+		walk(ld, sub);
+		free(sub);
+		free(subdirs[i]);
+	}
+	free(cmds);
+	free(subdirs);
+	free(path);
+}
+
+struct kobj_set *objects_load(const char *kdir, const char *srctree)
+{
+	struct loader ld = { 0 };
+	struct file_id *e, *tmp;
+
+	ld.s = xcalloc(1, sizeof(*ld.s));
+	ld.s->kdir = xstrdup(kdir);
+	ld.s->srctree = xstrdup(srctree);
+	walk(&ld, "");
+	HASH_ITER(hh, ld.ids, e, tmp) {
+		HASH_DEL(ld.ids, e);
+		free(e);
+	}
+	if (!ld.error && !ld.s->n)
+		error("%s: no object with a recorded command and dependencies (.NAME.o.cmd): "
+		      "not a built kbuild dir of %s", kdir, srctree);
+	if (ld.error || !ld.s->n) {
+		objects_free(ld.s);
+		return NULL;
+	}
+	return ld.s;
+}
+
+void objects_free(struct kobj_set *s)
+{
+	int i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++) {
+		struct kobj *o = &s->objs[i];
+
+		while (o->argc)
+			free(o->argv[--o->argc]);
+		free(o->argv);
+		free(o->deps);
+		free(o->object);
+		free(o->source);
+		free(o->log);
+	}
+	for (i = 0; i < s->nfiles; i++)
+		free(s->files[i]);
+	free(s->files);
+	free(s->objs);
+	free(s->kdir);
+	free(s->srctree);
+	free(s);
+}
+
+int objects_file_id(const struct kobj_set *s, const char *path)
+{
+	int i;
+
+	/* one lookup per edited file: a scan is cheap enough */
+	for (i = 0; i < s->nfiles; i++)
+		if (!strcmp(s->files[i], path))
+			return i;
+	return -1;
+}
+
+int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, int **out)
+{
+	int *ids = xcalloc(npaths ? npaths : 1, sizeof(int)), n = 0, i, j, k;
+
+	*out = NULL;
+	for (i = 0; i < npaths; i++)
+		ids[i] = objects_file_id(s, paths[i]);
+	for (i = 0; i < s->n; i++) {
+		const struct kobj *o = &s->objs[i];
+		int hit = 0;
+
+		for (j = 0; j < o->ndeps && !hit; j++)
+			for (k = 0; k < npaths && !hit; k++)
+				hit = ids[k] >= 0 && o->deps[j] == ids[k];
+		if (hit)
+			*(int *)push(out, &n, sizeof(int)) = i;
+	}
+	free(ids);
+	return n;
+}
+
+/* o's command words for a compile against tree: srctree renamed in every
+ * word, the object written to /dev/null, no depfile. */
+static char **command_words(const struct kobj_set *s, const struct kobj *o, const char *tree, int *argc)
+{
+	char **argv = NULL;
+	size_t sl = strlen(s->srctree);
+	int i;
+
+	*argc = 0;
+	for (i = 0; i < o->argc; i++) {
+		const char *w = o->argv[i], *hit;
+		struct strbuf sb;
+
+		if (starts_with(w, "-Wp,-MMD,") || starts_with(w, "-Wp,-MD,"))
+			continue;
+		if (!strcmp(w, "-o") && i + 1 < o->argc) {
+			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-o");
+			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("/dev/null");
+			i++;
+			continue;
+		}
+		sb_init(&sb);
+		/* every occurrence that is the tree's path (followed by '/' or
+		 * the word's end): -I, -include, -fmacro-prefix-map=, the source */
+		while (tree && (hit = strstr(w, s->srctree)) && (hit[sl] == '/' || hit[sl] == '\0' || hit[sl] == '=')) {
+			sb_addn(&sb, w, hit - w);
+			sb_add(&sb, tree);
+			w = hit + sl;
+		}
+		sb_add(&sb, w);
+		*(char **)push(&argv, argc, sizeof(char *)) = sb_detach(&sb);
+	}
+	*(char **)push(&argv, argc, sizeof(char *)) = NULL;
+	(*argc)--;
+	return argv;
+}
+
+char *objects_command(const struct kobj_set *s, const struct kobj *o, const char *tree)
+{
+	struct strbuf sb;
+	int argc, i;
+	char **argv = command_words(s, o, tree ? tree : s->srctree, &argc);
+
+	sb_init(&sb);
+	sb_addf(&sb, "cd %s && ", s->kdir);
+	for (i = 0; i < argc; i++) {
+		if (i)
+			sb_addc(&sb, ' ');
+		sb_add_shell_word(&sb, argv[i]);
+		free(argv[i]);
+	}
+	free(argv);
+	return sb_detach(&sb);
+}
+
+/* the compiler's messages as explain reads them */
+static char *c_locale[] = { "LC_ALL=C", NULL };
+
+struct obj_job {
+	struct pool_job job;
+	struct kobj *o;
+	char **argv;
+	int argc;
+	char *log;
+};
+
+static void obj_done(struct pool_job *job)
+{
+	struct obj_job *oj = job->data;
+
+	oj->o->status = job->status;
+	oj->o->ms = job->ms;
+	free(oj->o->log);
+	oj->o->log = read_file(oj->log, NULL);
+	if (!oj->o->log)
+		oj->o->log = xstrdup(job->status < 0 ? job->why : "");
+}
+
+int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
+		    int jobs)
+{
+	struct jobserver *js = n ? jobserver_open(jobs) : NULL;
+	struct pool *p;
+	struct obj_job *oj = xcalloc(n ? n : 1, sizeof(*oj));
+	int i, failed = 0, ret = 0;
+
+	if (n && !js)
+		return -1;
+	if (mkdirs(tmpdir)) {
+		error("cannot create %s: %s", tmpdir, strerror(errno));
+		jobserver_close(js);
+		free(oj);
+		return -1;
+	}
+	p = pool_new(js);
+	for (i = 0; i < n; i++) {
+		oj[i].o = &s->objs[idx[i]];
+		oj[i].argv = command_words(s, oj[i].o, tree, &oj[i].argc);
+		oj[i].log = xasprintf("%s/%d.log", tmpdir, i);
+		oj[i].job.argv = oj[i].argv;
+		oj[i].job.dir = s->kdir;
+		oj[i].job.env = c_locale;
+		oj[i].job.log = oj[i].log;
+		oj[i].job.data = &oj[i];
+		pool_add(p, &oj[i].job, NULL, obj_done);
+	}
+	if (pool_run(p))
+		ret = -1;
+	pool_free(p);
+	jobserver_close(js);
+	for (i = 0; i < n; i++) {
+		if (oj[i].o->status < 0) {
+			error("cannot compile %s: %s", oj[i].o->object, oj[i].job.why);
+			ret = -1;
+		}
+		failed += oj[i].o->status != 0;
+		unlink(oj[i].log);
+		free(oj[i].log);
+		while (oj[i].argc)
+			free(oj[i].argv[--oj[i].argc]);
+		free(oj[i].argv);
+	}
+	free(oj);
+	return ret ? -1 : failed;
+}
