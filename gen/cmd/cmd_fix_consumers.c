@@ -33,22 +33,6 @@
 
 #define OBJ_ROUNDS 5
 
-/* A symlink copy of srctree at dir: every file a link to KDIR's, so that
- * an edit (a rename over the link) never reaches KDIR.  0/-1. */
-static int make_scratch(const char *srctree, const char *dir)
-{
-	char *argv[] = { "cp", "-as", (char *)srctree, (char *)dir, NULL };
-	int rc;
-
-	remove_tree(dir);
-	rc = run_program(argv);
-	if (rc) {
-		error("cannot make the scratch tree %s (cp -as %s): exit status %d", dir, srctree, rc);
-		return -1;
-	}
-	return 0;
-}
-
 /* The built dir of cell (OUT/CELL/built: built=DIR), or NULL with *why. */
 static char *built_dir(const char *out, const char *cell, char **why)
 {
@@ -367,7 +351,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 
 	/* the cuts, in the scratch tree */
 	cf.scratch = xasprintf("%s/tree", fx.dir);
-	if (ninc && make_scratch(cf.srctree, cf.scratch))
+	if (ninc && scratch_make(cf.srctree, cf.scratch))
 		return CMD_ERROR;
 	for (i = 0; i < cf.ncuts; i++) {
 		struct cut *c = &cf.cuts[i];

@@ -89,8 +89,10 @@ int names_used_from(const struct scan_index *ix, const char *srctree, const stru
 			}
 			if (in_forb && !in_self && !str_listed(*names, n, tagged ? tagged : name)) {
 				*(char **)push(names, &n, sizeof(char *)) = tagged ? tagged : name;
-				tagged = NULL;
-				name = NULL;
+				if (tagged)
+					tagged = NULL;
+				else
+					name = NULL;
 			}
 			free(name);
 			free(tagged);

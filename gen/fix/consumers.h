@@ -88,6 +88,10 @@ void cut_free(struct cut *c);
 
 /* objproof.c */
 
+/* A symlink copy of srctree at dir (removed first): every file a link to
+ * KDIR's, so that an edit (a rename over the link) never reaches KDIR.
+ * 0, or -1 after an error message. */
+int scratch_make(const char *srctree, const char *dir);
 /* Write text as the scratch tree's path (a real file from then on). */
 int scratch_write(struct consumer_fixer *cf, const char *path, const char *text);
 /* The proof of every cut on every cell's objects, with the edits the

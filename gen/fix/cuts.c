@@ -114,8 +114,11 @@ char *cut_apply(const struct scan_index *ix, const char *text, const struct cut 
 	 * it moved its line number */
 	sb_init(&sb);
 	while ((line = next_line_span(&cur, &n))) {
-		if (!removed && n >= strlen(want) && !strncmp(line, want, strlen(want)) &&
-		    strspn(line + strlen(want), " \t") == n - strlen(want)) {
+		size_t w = strlen(want), rest = n >= w ? w + strspn(line + w, " \t") : 0;
+
+		/* the line, or the line and a comment: "#include <linux/mm.h> // for x" */
+		if (!removed && n >= w && !strncmp(line, want, w) && rest <= n &&
+		    (rest == n || (n - rest >= 2 && (!strncmp(line + rest, "//", 2) || !strncmp(line + rest, "/*", 2))))) {
 			removed = 1;
 			continue;
 		}

@@ -434,7 +434,8 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 	return sb_detach(&sb);
 }
 
-char *fix_source_include(const struct scan_index *ix, const char *name, int *weight)
+char *fix_source_include(const struct scan_index *ix, const char *name, char *const *forbids, int nforbids,
+			 int *weight)
 {
 	const struct scan_def *d;
 	char *best = NULL;
@@ -451,7 +452,9 @@ char *fix_source_include(const struct scan_index *ix, const char *name, int *wei
 		if (common_file(ix, z) ? strcmp(common_file(ix, z)->path, d->file->path) :
 					 !(starts_with(d->file->path, "arch/") && starts_with(z, "asm/")))
 			continue;
-		w = fix_closure(ix, z, "", &cycle) + (d->cond ? 200000 : 0);
+		/* a forbidden header last: the cut is there to pull it in less */
+		w = fix_closure(ix, z, "", &cycle) + (d->cond ? 200000 : 0) +
+		    (forbidden(z, forbids, nforbids) ? 300000 : 0);
 		if (!best || w < best_w || (w == best_w && strcmp(z, best) < 0)) {
 			free(best);
 			best = xstrdup(z);

@@ -60,8 +60,9 @@ char *fix_describe(const struct fix_cand *cands, int n);
 /* The lightest header that defines name for a source file (a .c may
  * include any header: linux/mm.h too), its own definition, not a forward
  * declaration, not asm-generic/ (included through the arch's asm/); an
- * arch's asm/ header counts.  NULL when none; *weight its closure. */
-char *fix_source_include(const struct scan_index *ix, const char *name, int *weight);
+ * arch's asm/ header counts; a forbidden one only when no other has it.  NULL when none; *weight its closure. */
+char *fix_source_include(const struct scan_index *ix, const char *name, char *const *forbids, int nforbids,
+			 int *weight);
 /* text (a source file) with the includes of cands[0..n) added after its
  * last #include <...> before its first #include "...", commented as
  * fix_apply() does.  The caller frees. */

@@ -21,6 +21,7 @@
 
 #include "base/files.h"
 #include "base/lines.h"
+#include "base/process.h"
 #include "base/util.h"
 #include "fix/consumers.h"
 #include "judge/explain.h"
@@ -39,6 +40,22 @@ struct cell_proof {
 	int *pending;
 	int npending;
 };
+
+/* A symlink copy of srctree at dir: every file a link to KDIR's, so that
+ * an edit (a rename over the link) never reaches KDIR.  0/-1. */
+int scratch_make(const char *srctree, const char *dir)
+{
+	char *argv[] = { "cp", "-as", (char *)srctree, (char *)dir, NULL };
+	int rc;
+
+	remove_tree(dir);
+	rc = run_program(argv);
+	if (rc) {
+		error("cannot make the scratch tree %s (cp -as %s): exit status %d", dir, srctree, rc);
+		return -1;
+	}
+	return 0;
+}
 
 int scratch_write(struct consumer_fixer *cf, const char *path, const char *text)
 {
@@ -221,7 +238,7 @@ static int take_object(struct consumer_fixer *cf, int ci, const struct kobj_set 
 			break;
 		if (!strcmp(e->culprit, o->source)) {
 			int w;
-			char *z = fix_source_include(cf->fx->ix, e->missing, &w);
+			char *z = fix_source_include(cf->fx->ix, e->missing, real->forbids, real->nforbids, &w);
 
 			if (z) {
 				memset(&cand, 0, sizeof(cand));

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix-consumers on fixture trees: the cut of an includer
+ * (fix/cuts.c) and its proof on objects (fix/objproof.c) with a built
+ * dir whose .cmd files the test writes, compiled by the host's gcc.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "fix/consumers.h"
+#include "helpers.h"
+#include "judge/results.h"
+#include "objects/objects.h"
+#include "scan/scan.h"
+#include "suites.h"
+
+/* A consumer fixer on tree (one cell, x86_64/defconfig, linux/mm.h
+ * forbidden), its scratch tree at tmp/scratch; no built dir yet. */
+static struct consumer_fixer *cfixer_new(const char *tree, const char *tmp)
+{
+	struct consumer_fixer *cf = xcalloc(1, sizeof(*cf));
+	struct fixer *fx = xcalloc(1, sizeof(*fx));
+	struct cell_result *c = xcalloc(1, sizeof(*c));
+	static char *cells[] = { "x86_64/defconfig" };
+
+	c->srctree = xstrdup(tree);
+	c->dir = xasprintf("%s/cell", tmp);
+	c->forbids = xcalloc(1, sizeof(char *));
+	c->forbids[0] = xstrdup("linux/mm.h");
+	c->nforbids = 1;
+	fx->out = xstrdup(tmp);
+	fx->cells = cells;
+	fx->ncells = 1;
+	fx->orig = xcalloc(1, sizeof(*fx->orig));
+	fx->orig[0] = c;
+	fx->ix = scan_tree(tree);
+	ck_assert_ptr_nonnull(fx->ix);
+	cf->fx = fx;
+	cf->srctree = tree;
+	cf->scratch = xasprintf("%s/scratch", tmp);
+	cf->objs = xcalloc(1, sizeof(*cf->objs));
+	sb_init(&cf->objects_tsv);
+	return cf;
+}
+
+static void cfixer_free(struct consumer_fixer *cf)
+{
+	int i;
+
+	for (i = 0; i < cf->ncuts; i++)
+		cut_free(&cf->cuts[i]);
+	free(cf->cuts);
+	for (i = 0; i < cf->nedits; i++) {
+		for (int k = 0; k < cf->edits[i].ncands; k++)
+			fix_cand_free(&cf->edits[i].cands[k]);
+		free(cf->edits[i].cands);
+		free(cf->edits[i].path);
+		free(cf->edits[i].objects);
+	}
+	free(cf->edits);
+	objects_free(cf->objs[0]);
+	free(cf->objs);
+	sb_release(&cf->objects_tsv);
+	free(cf->scratch);
+	scan_free(cf->fx->ix);
+	free(cf->fx->orig[0]->srctree);
+	free(cf->fx->orig[0]->dir);
+	free(cf->fx->orig[0]->forbids[0]);
+	free(cf->fx->orig[0]->forbids);
+	free(cf->fx->orig[0]);
+	free(cf->fx->orig);
+	free((char *)cf->fx->out);
+	free(cf->fx);
+	free(cf);
+}
+
+static void add_cut(struct consumer_fixer *cf, const char *path)
+{
+	struct includer inc = { (char *)path, "linux/mm.h", 0, "x86_64/defconfig", "linux/top.h" };
+
+
+	cf->cuts = xrealloc(cf->cuts, (cf->ncuts + 1) * sizeof(*cf->cuts));
+	cut_choose(cf, &inc, &cf->cuts[cf->ncuts++]);
+}
+
+/* The tree of the cut tests: linux/mm.h (forbidden) and a slim header
+ * defining what the includers use. */
+static char *cut_tree(void)
+{
+	char *t = tmp_dir(), *tree = xasprintf("%s/tree", t);
+
+	free(put_file(tree, "include/linux/mm.h",
+		      "#ifndef _LINUX_MM_H\n#define _LINUX_MM_H\nstruct mm_box { int a; };\n"
+		      "int mm_only(void);\nint mm_slim_fn(void);\n#endif\n"));
+	free(put_file(tree, "include/linux/mm/slim.h",
+		      "#ifndef _LINUX_MM_SLIM_H\n#define _LINUX_MM_SLIM_H\nstruct mm_box { int a; };\n"
+		      "int mm_slim_fn(void);\n#endif\n"));
+	free(put_file(tree, "include/linux/idle.h",
+		      "#ifndef _LINUX_IDLE_H\n#define _LINUX_IDLE_H\n#include <linux/mm.h> // mm_only(): not used\n"
+		      "int idle(void);\n#endif\n"));
+	free(put_file(tree, "include/linux/slimmer.h",
+		      "#ifndef _LINUX_SLIMMER_H\n#define _LINUX_SLIMMER_H\n#include <linux/types.h>\n"
+		      "#include <linux/mm.h>\n\nstatic inline int slimmer(struct mm_box *b)\n"
+		      "{\n\treturn b->a + mm_slim_fn();\n}\n#endif\n"));
+	free(put_file(tree, "include/linux/types.h", "#ifndef _LINUX_TYPES_H\n#define _LINUX_TYPES_H\n#endif\n"));
+	free(put_file(tree, "include/linux/stays.h",
+		      "#ifndef _LINUX_STAYS_H\n#define _LINUX_STAYS_H\n#include <linux/mm.h>\n"
+		      "static inline int stays(void)\n{\n\treturn mm_only() + mm_slim_fn();\n}\n#endif\n"));
+	free(t);
+	return tree;
+}
+
+START_TEST(test_cut_removes_an_include_nothing_uses)
+{
+	char *tree = cut_tree(), *text, *cut;
+	char *path, *tmp = tmp_dir();
+	struct consumer_fixer *cf = cfixer_new(tree, tmp);
+
+	add_cut(cf, "include/linux/idle.h");
+	ck_assert_int_eq(cf->cuts[0].kind, CUT_REMOVE);
+	ck_assert_int_eq(cf->cuts[0].nnames, 0);
+	path = xasprintf("%s/include/linux/idle.h", tree);
+	text = slurp(path);
+	free(path);
+	cut = cut_apply(cf->fx->ix, text, &cf->cuts[0]);
+	/* the line goes with its comment */
+	ck_assert_str_eq(cut, "#ifndef _LINUX_IDLE_H\n#define _LINUX_IDLE_H\nint idle(void);\n#endif\n");
+	free(cut);
+	free(text);
+	cfixer_free(cf);
+	free(tmp);
+	free(tree);
+}
+END_TEST
+
+START_TEST(test_cut_replaces_with_the_slim_header)
+{
+	char *tree = cut_tree(), *path = xasprintf("%s/include/linux/slimmer.h", tree), *text = slurp(path), *cut;
+	char *tmp = tmp_dir();
+	struct consumer_fixer *cf = cfixer_new(tree, tmp);
+
+	add_cut(cf, "include/linux/slimmer.h");
+	ck_assert_int_eq(cf->cuts[0].kind, CUT_REPLACE);
+	ck_assert_int_eq(cf->cuts[0].ncands, 2);
+	cut = cut_apply(cf->fx->ix, text, &cf->cuts[0]);
+	/* one include for both names, where make fix puts it */
+	ck_assert_str_eq(cut, "#ifndef _LINUX_SLIMMER_H\n#define _LINUX_SLIMMER_H\n#include <linux/types.h>\n"
+			      "#include <linux/mm/slim.h> // for struct mm_box, mm_slim_fn()\n\n"
+			      "static inline int slimmer(struct mm_box *b)\n{\n\treturn b->a + mm_slim_fn();\n}\n#endif\n");
+	free(cut);
+	free(text);
+	free(tmp);
+	free(path);
+	cfixer_free(cf);
+	free(tree);
+}
+END_TEST
+
+START_TEST(test_cut_that_must_stay_names_its_symbols)
+{
+	char *tree = cut_tree();
+	char *tmp = tmp_dir();
+	struct consumer_fixer *cf = cfixer_new(tree, tmp);
+
+	add_cut(cf, "include/linux/stays.h");
+	ck_assert_int_eq(cf->cuts[0].kind, CUT_KEEP);
+	/* mm_slim_fn() has a slim home, mm_only() none */
+	ck_assert_str_eq(cf->cuts[0].stays_for, "mm_only");
+	cfixer_free(cf);
+	free(tmp);
+	free(tree);
+}
+END_TEST
+
+/* A built dir for the objects of srcs (tree-relative .c files), each
+ * recorded as kbuild does: its command and the tree files it read. */
+static char *built_dir(const char *tree, const char *const *srcs, const char *const *deps, int n)
+{
+	char *t = tmp_dir(), *kdir = xasprintf("%s/built", t);
+	int i;
+
+	for (i = 0; i < n; i++) {
+		char *obj = xstrndup(srcs[i], strlen(srcs[i]) - 2), *slash = strrchr(obj, '/');
+		char *name = xasprintf("%.*s/.%s.o.cmd", (int)(slash - obj), obj, slash + 1);
+		struct strbuf sb;
+		char *d = xstrdup(deps[i]), *save, *w;
+
+		sb_init(&sb);
+		sb_addf(&sb, "savedcmd_%s.o := gcc -Wp,-MMD,%.*s/.%s.o.d -std=gnu11 -Wall "
+			"-Werror=implicit-function-declaration -I%s/include -c -o %s.o %s/%s\n\n",
+			obj, (int)(slash - obj), obj, slash + 1, tree, obj, tree, srcs[i]);
+		sb_addf(&sb, "source_%s.o := %s/%s\n\ndeps_%s.o := \\\n", obj, tree, srcs[i], obj);
+		for (w = strtok_r(d, " ", &save); w; w = strtok_r(NULL, " ", &save))
+			sb_addf(&sb, "  %s/%s \\\n", tree, w);
+		sb_addf(&sb, "    $(wildcard include/config/X) \\\n\n%s.o: $(deps_%s.o)\n\n$(deps_%s.o):\n", obj, obj, obj);
+		free(put_file(kdir, name, sb.buf));
+		sb_release(&sb);
+		free(d);
+		free(name);
+		free(obj);
+	}
+	free(t);
+	return kdir;
+}
+
+/* The objects' tree: drv/a.c relies on idle.h for mm_slim_fn(), drv/c.c
+ * for mm_only(), drv/b.c on nothing; drv/d.c includes mid.h, which uses
+ * mm_only() and got linux/mm.h through idle.h too. */
+static char *object_tree(int with_mid)
+{
+	char *tree = cut_tree();
+
+	free(put_file(tree, "drv/a.c", "// SPDX-License-Identifier: GPL-2.0\n#include <linux/idle.h>\n#include \"local.h\"\n\n"
+				       "int a(void)\n{\n\treturn idle() + mm_slim_fn() + LOCAL;\n}\n"));
+	free(put_file(tree, "drv/local.h", "#define LOCAL 1\n"));
+	free(put_file(tree, "drv/b.c", "#include <linux/idle.h>\n\nint b(void)\n{\n\treturn idle();\n}\n"));
+	free(put_file(tree, "drv/c.c", "#include <linux/idle.h>\n\nint c(void)\n{\n\treturn mm_only();\n}\n"));
+	if (with_mid) {
+		free(put_file(tree, "include/linux/mid.h",
+			      "#ifndef _LINUX_MID_H\n#define _LINUX_MID_H\n#include <linux/idle.h>\n"
+			      "static inline int mid(void)\n{\n\treturn mm_only();\n}\n#endif\n"));
+		free(put_file(tree, "drv/d.c", "#include <linux/mid.h>\n\nint d(void)\n{\n\treturn mid();\n}\n"));
+	}
+	return tree;
+}
+
+static void cut_in_scratch(struct consumer_fixer *cf, const char *path)
+{
+	char *p = xasprintf("%s/%s", cf->srctree, path), *text = slurp(p), *cut;
+
+	add_cut(cf, path);
+	cut = cut_apply(cf->fx->ix, text, &cf->cuts[cf->ncuts - 1]);
+	ck_assert_ptr_nonnull(cut);
+	ck_assert_int_eq(scratch_write(cf, path, cut), 0);
+	free(cut);
+	free(text);
+	free(p);
+}
+
+START_TEST(test_objects_get_their_own_includes)
+{
+	char *tree = object_tree(0), *orig = xasprintf("%s/drv/a.c", tree), *before = slurp(orig), *got, *before_cut;
+	static const char *const srcs[] = { "drv/a.c", "drv/b.c", "drv/c.c" };
+	static const char *const deps[] = { "drv/a.c include/linux/idle.h include/linux/mm.h drv/local.h",
+					    "drv/b.c include/linux/idle.h include/linux/mm.h",
+					    "drv/c.c include/linux/idle.h include/linux/mm.h" };
+	char *kdir = built_dir(tree, srcs, deps, 3), *tmp = tmp_dir();
+	struct consumer_fixer *cf = cfixer_new(tree, tmp);
+
+	ck_assert_int_eq(scratch_make(tree, cf->scratch), 0);
+	cut_in_scratch(cf, "include/linux/idle.h");
+	cf->objs[0] = objects_load(kdir, tree);
+	ck_assert_ptr_nonnull(cf->objs[0]);
+	ck_assert_int_eq(cf->objs[0]->n, 3);
+	ck_assert_int_eq(prove_on_objects(cf, 5, 2), 0);
+
+	/* a.c and c.c broke and got an include each, before their local
+	 * header; b.c compiled as it was; the cut is proven */
+	ck_assert_int_eq(cf->cuts[0].compiled, 3);
+	ck_assert_int_eq(cf->cuts[0].needed, 2);
+	ck_assert_int_eq(cf->cuts[0].broken, 0);
+	ck_assert_int_eq(cf->rounds, 2);
+	got = xasprintf("%s/drv/a.c", cf->scratch);
+	assert_file(got, "// SPDX-License-Identifier: GPL-2.0\n#include <linux/idle.h>\n"
+			 "#include <linux/mm/slim.h> // for mm_slim_fn()\n#include \"local.h\"\n\n"
+			 "int a(void)\n{\n\treturn idle() + mm_slim_fn() + LOCAL;\n}\n");
+	free(got);
+	/* a .c file may include linux/mm.h: mm_only() has no other home */
+	got = xasprintf("%s/drv/c.c", cf->scratch);
+	assert_file(got, "#include <linux/idle.h>\n#include <linux/mm.h> // for mm_only()\n\n"
+			 "int c(void)\n{\n\treturn mm_only();\n}\n");
+	free(got);
+	ck_assert_str_eq(cf->objects_tsv.buf,
+			 "x86_64/defconfig\tdrv/a.o\tinclude/linux/idle.h\tneeded an edit\t\n"
+			 "x86_64/defconfig\tdrv/b.o\tinclude/linux/idle.h\tok\t\n"
+			 "x86_64/defconfig\tdrv/c.o\tinclude/linux/idle.h\tneeded an edit\t\n");
+	/* KDIR is never written */
+	assert_file(orig, before);
+	got = xasprintf("%s/include/linux/idle.h", tree);
+	before_cut = slurp(got);
+	ck_assert_ptr_nonnull(strstr(before_cut, "#include <linux/mm.h>"));
+	free(before_cut);
+	free(got);
+	cfixer_free(cf);
+	free(before);
+	free(orig);
+	free(kdir);
+	free(tmp);
+	free(tree);
+}
+END_TEST
+
+START_TEST(test_object_broken_through_a_header_needs_a_move)
+{
+	char *tree = object_tree(1);
+	static const char *const srcs[] = { "drv/b.c", "drv/d.c" };
+	static const char *const deps[] = { "drv/b.c include/linux/idle.h include/linux/mm.h",
+					    "drv/d.c include/linux/mid.h include/linux/idle.h include/linux/mm.h" };
+	char *kdir = built_dir(tree, srcs, deps, 2), *tmp = tmp_dir();
+	struct consumer_fixer *cf = cfixer_new(tree, tmp);
+
+	ck_assert_int_eq(scratch_make(tree, cf->scratch), 0);
+	cut_in_scratch(cf, "include/linux/idle.h");
+	cf->objs[0] = objects_load(kdir, tree);
+	ck_assert_int_eq(prove_on_objects(cf, 5, 1), 0);
+	/* mid.h's mm_only() is only in linux/mm.h, which a header may not
+	 * include: the cut breaks d.o, and says what must move */
+	ck_assert_int_eq(cf->cuts[0].broken, 1);
+	ck_assert_int_eq(cf->cuts[0].nreasons, 1);
+	ck_assert_int_eq(cf->cuts[0].reasons[0].count, 1);
+	ck_assert_str_eq(cf->cuts[0].reasons[0].examples, "x86_64/defconfig drv/d.o");
+	ck_assert_msg(strstr(cf->cuts[0].reasons[0].why, "mm_only() (") == NULL &&
+			      strstr(cf->cuts[0].reasons[0].why, "linux/mid.h: mid() needs mm_only(), defined only in "
+								 "linux/mm.h (forbidden): move mm_only() out of mm.h"),
+		      "why: %s", cf->cuts[0].reasons[0].why);
+	ck_assert_int_eq(cf->nedits, 0);
+	cfixer_free(cf);
+	free(kdir);
+	free(tmp);
+	free(tree);
+}
+END_TEST
+
+START_TEST(test_objects_reading_a_file)
+{
+	char *tree = object_tree(1);
+	static const char *const srcs[] = { "drv/a.c", "drv/b.c", "drv/d.c" };
+	static const char *const deps[] = { "drv/a.c include/linux/idle.h include/linux/mm.h drv/local.h",
+					    "drv/b.c include/linux/idle.h", "drv/d.c include/linux/mid.h" };
+	char *kdir = built_dir(tree, srcs, deps, 3), *cmd;
+	struct kobj_set *s = objects_load(kdir, tree);
+	char *paths[] = { "include/linux/mm.h", "include/linux/mid.h" };
+	int *idx, n;
+
+	ck_assert_ptr_nonnull(s);
+	/* the deps list is kbuild's record: $(wildcard ...) lines are no file */
+	ck_assert_int_eq(s->objs[0].ndeps, 4);
+	n = objects_reading(s, paths, 2, &idx);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(s->objs[idx[0]].object, "drv/a.o");
+	ck_assert_str_eq(s->objs[idx[1]].object, "drv/d.o");
+	ck_assert_str_eq(s->objs[idx[1]].source, "drv/d.c");
+	/* the command, on another tree: no depfile, nothing written */
+	cmd = objects_command(s, &s->objs[0], "/scratch");
+	ck_assert_msg(strstr(cmd, " -I/scratch/include -c -o /dev/null /scratch/drv/a.c") && !strstr(cmd, "-MMD"),
+		      "%s", cmd);
+	free(cmd);
+	free(idx);
+	objects_free(s);
+	free(kdir);
+	free(tree);
+}
+END_TEST
+
+START_TEST(test_not_a_built_dir)
+{
+	char *dir = tmp_dir(), *d;
+	struct kobj_set *s;
+
+	diag_begin();
+	s = objects_load(dir, "/tree");
+	d = diag_end();
+	ck_assert_ptr_null(s);
+	ck_assert_msg(strstr(d, "no object with a recorded command and dependencies"), "%s", d);
+	free(d);
+	free(dir);
+}
+END_TEST
+
+Suite *fix_consumers_suite(void)
+{
+	Suite *s = suite_create("fix_consumers");
+	TCase *tc = tcase_create("consumers");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_cut_removes_an_include_nothing_uses);
+	tcase_add_test(tc, test_cut_replaces_with_the_slim_header);
+	tcase_add_test(tc, test_cut_that_must_stay_names_its_symbols);
+	tcase_add_test(tc, test_objects_get_their_own_includes);
+	tcase_add_test(tc, test_object_broken_through_a_header_needs_a_move);
+	tcase_add_test(tc, test_objects_reading_a_file);
+	tcase_add_test(tc, test_not_a_built_dir);
+	suite_add_tcase(s, tc);
+	return s;
+}
