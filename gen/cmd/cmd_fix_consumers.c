@@ -291,7 +291,7 @@ static int edit_dirs(const struct consumer_fixer *cf, int cut, char ***dirs)
 static const char *out, *jobs, *signoff;
 
 static const struct cmd_option options[] = {
-	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; its cells' OUTDIR/CELL/built name the built dirs" },
+	{ "out", "OUTDIR", &out, NULL, 1, "the finished run (OUTDIR/CELL/built: the built dirs)" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N objects at once" },
 	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
@@ -496,7 +496,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 }
 
 const struct command cmd_fix_consumers = {
-	"fix-consumers", "cut a forbidden include where the chains start, proven on every kernel object that reads the header",
+	"fix-consumers", "cut a forbidden include where the chains start, proven on kernel objects",
 	options, "ARCH/CONFIG...",
 	run_fix_consumers,
 };
