@@ -291,7 +291,7 @@ static int edit_dirs(const struct consumer_fixer *cf, int cut, char ***dirs)
 static const char *out, *jobs, *signoff;
 
 static const struct cmd_option options[] = {
-	{ "out", "OUTDIR", &out, NULL, 1, "the finished run (OUTDIR/CELL/built: the built dirs)" },
+	{ "out", "OUTDIR", &out, NULL, 1, "the finished run, with OUTDIR/CELL/built" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N objects at once" },
 	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
