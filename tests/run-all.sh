@@ -81,6 +81,7 @@ suite seeds tests/e2e/seeds.sh
 suite ktap-junit tests/e2e/ktap-junit.sh
 suite html tests/e2e/html.sh
 suite fix tests/e2e/fix.sh
+suite fix-consumers tests/e2e/fix-consumers.sh
 suite series tests/e2e/series.sh
 suite ci-test tests/e2e/ci-test.sh
 suite faults tests/e2e/faults.sh

@@ -288,6 +288,20 @@ static int edit_dirs(const struct consumer_fixer *cf, int cut, char ***dirs)
 	return n;
 }
 
+/* "CELL: built dir DIR (make TARGETS: N objects ...)" */
+static void built_line(struct strbuf *sb, const char *cell, const struct kobj_set *s)
+{
+	char *stamp = xasprintf("%s/.hdrtest-built", s->kdir), *text = read_file(stamp, NULL);
+	char *t = text ? strstr(text, "\ntargets ") : NULL, *e;
+
+	if (t && (e = strchr(t + 1, '\n')))
+		*e = '\0';
+	sb_addf(sb, "%s: built dir %s (make %s: %d objects with recorded dependencies)\n", cell, s->kdir,
+		t ? t + 9 : "?", s->n);
+	free(stamp);
+	free(text);
+}
+
 static const char *out, *jobs, *signoff;
 
 static const struct cmd_option options[] = {
@@ -435,8 +449,9 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		if (cf.skip[i])
 			sb_addf(&sum, "%s: no proof on objects: %s\n", fx.cells[i], cf.skip[i]);
 		else
-			sb_addf(&sum, "%s: built dir %s (%d objects with recorded dependencies)\n", fx.cells[i],
-				cf.objs[i]->kdir, cf.objs[i]->n);
+			built_line(&sum, fx.cells[i], cf.objs[i]);
+	sb_add(&sum, "(every object of a built dir whose recorded dependencies, kbuild's own list of what the "
+	       "compiler read, name a cut or edited header: no other object can see the edit)\n");
 	sb_addf(&sum, "\n%-40s %-8s %-9s %-8s %-7s %s\n", "header", "cut", "objects", "needed", "broken",
 		"consumers freed");
 	for (i = 0; i < cf.ncuts; i++) {

@@ -137,6 +137,16 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 			continue;
 		if (!strcmp(z, e->culprit))
 			continue;
+		/* a header that defines it twice (a stub under #else) is
+		 * refused once */
+		if (nrefused && strstr(refused.buf, z)) {
+			char *as_entry = xasprintf("%s (", z);
+			const char *at = strstr(refused.buf, as_entry);
+
+			free(as_entry);
+			if (at && (at == refused.buf || at[-1] == ' '))
+				continue;
+		}
 		if (forbidden(z, forbids, nforbids)) {
 			sb_addf(&refused, "%s%s (forbidden)", nrefused++ ? ", " : "", z);
 			continue;
