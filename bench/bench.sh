@@ -34,6 +34,10 @@
 #                          on x86_64/defconfig, harness against the floor
 #   census in shards       bench/census-shards.sh: the census on x86_64 and
 #                          arm64 defconfig as 4 shards merged, against one run
+#   objects                bench/objects.sh: the proof on objects of make
+#                          fix-consumers (x86_64 defconfig, a full kernel
+#                          build the first time) against kbuild's own
+#                          incremental rebuild of the same edit
 #   series                 bench/series.sh: make series on the seed
 #                          series (base + 15 patches) on x86_64 and arm64
 #                          defconfig, against each of its 16 trees tested
@@ -237,5 +241,7 @@ echo
 bench/census-shards.sh
 echo
 bench/series.sh
+echo
+bench/objects.sh
 echo
 PREPARED=$logs/cold.log MATRIX=$out/costs.tsv bench/scale.sh

@@ -23,6 +23,7 @@
 #include "base/files.h"
 #include "base/util.h"
 #include "cmd/commands.h"
+#include "fix/consumers.h"
 #include "fix/fix.h"
 #include "fix/fixer.h"
 #include "judge/explain.h"
@@ -185,12 +186,13 @@ static int cmp_fix(const void *a, const void *b)
 	return strcmp(((const struct hdr_fix *)a)->header, ((const struct hdr_fix *)b)->header);
 }
 
-static const char *out, *jobs, *signoff;
+static const char *out, *jobs, *signoff, *verify_objects;
 
 static const struct cmd_option fix_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; fixes go to OUTDIR/fix" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
 	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
+	{ "verify-objects", NULL, &verify_objects, NULL, 0, "prove the patches on OUTDIR/CELL/built's objects" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -198,7 +200,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 {
 	int first = cmd_options(cmd, argc, argv), i, j, k, added, kept = 0, kept_overlay = 0, unfixed_n = 0;
 	struct fixer fx = { 0 };
-	struct strbuf sum, unfixed, ch, series, overlay_series, classes, classes_tsv;
+	struct strbuf sum, unfixed, ch, series, overlay_series, classes, classes_tsv, verified;
 	const char *srctree;
 	char *path;
 	char *absout = NULL;
@@ -265,6 +267,9 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_init(&series);
 	sb_init(&overlay_series);
 	judge_fixes(&fx, &sum, &unfixed);
+	sb_init(&verified);
+	if (verify_objects && verify_on_objects(&fx, &verified))
+		return CMD_ERROR;
 	chains(&fx, &ch);
 	sb_init(&classes);
 	sb_init(&classes_tsv);
@@ -303,6 +308,8 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 			fx.rounds, fx.compiled);
 		sb_addf(&all, "%-28s %s\n", "header", "fix");
 		sb_add(&all, sum.len ? sum.buf : "(no header can be fixed by an include or a declaration)\n");
+		if (verified.len)
+			sb_addf(&all, "\n%s", verified.buf);
 		if (unfixed.len)
 			sb_addf(&all, "\nNo patch (no header qualifies):\n%s", unfixed.buf);
 		if (ch.len)
@@ -346,6 +353,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		if (!fx.fixes[i].kept && patchable(&fx.fixes[i]))
 			ret = CMD_FAILED;
 	sb_release(&classes);
+	sb_release(&verified);
 	sb_release(&classes_tsv);
 	fix_identity_free(&fx.who);
 	return ret;

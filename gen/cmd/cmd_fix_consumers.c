@@ -33,24 +33,6 @@
 
 #define OBJ_ROUNDS 5
 
-/* The built dir of cell (OUT/CELL/built: built=DIR), or NULL with *why. */
-static char *built_dir(const char *out, const char *cell, char **why)
-{
-	char *path = xasprintf("%s/%s/built", out, cell), *line = read_first_line(path), *dir = NULL;
-
-	*why = NULL;
-	if (!line)
-		*why = xasprintf("no built kbuild dir (%s: %s; make fix-consumers builds one)", path,
-				 strerror(errno));
-	else if (starts_with(line, "built="))
-		dir = xstrdup(line + 6);
-	else
-		*why = xstrdup(line);
-	free(line);
-	free(path);
-	return dir;
-}
-
 /* Each consumer of each kept cut: its TU compiled again on the cells of
  * the cut, against the scratch tree; freed, or its next chain. */
 static int consumers_again(struct consumer_fixer *cf)
@@ -288,26 +270,13 @@ static int edit_dirs(const struct consumer_fixer *cf, int cut, char ***dirs)
 	return n;
 }
 
-/* "CELL: built dir DIR (make TARGETS: N objects ...)" */
-static void built_line(struct strbuf *sb, const char *cell, const struct kobj_set *s)
-{
-	char *stamp = xasprintf("%s/.hdrtest-built", s->kdir), *text = read_file(stamp, NULL);
-	char *t = text ? strstr(text, "\ntargets ") : NULL, *e;
-
-	if (t && (e = strchr(t + 1, '\n')))
-		*e = '\0';
-	sb_addf(sb, "%s: built dir %s (make %s: %d objects with recorded dependencies)\n", cell, s->kdir,
-		t ? t + 9 : "?", s->n);
-	free(stamp);
-	free(text);
-}
-
-static const char *out, *jobs, *signoff;
+static const char *out, *jobs, *signoff, *syntax_only;
 
 static const struct cmd_option options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "the finished run, with OUTDIR/CELL/built" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N objects at once" },
 	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
+	{ "syntax-only", NULL, &syntax_only, NULL, 0, "only -fsyntax-only for C sources (make bench-objects)" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -342,6 +311,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		if (!(fx.orig[i] = cell_read(out, fx.cells[i])))
 			return CMD_ERROR;
 	cf.fx = &fx;
+	cf.syntax_only = syntax_only != NULL;
 	cf.srctree = fx.orig[0]->srctree;
 	if (fix_identity(cf.srctree, &fx.who) && signoff) {
 		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
@@ -391,7 +361,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	cf.objs = xcalloc(fx.ncells, sizeof(*cf.objs));
 	cf.skip = xcalloc(fx.ncells, sizeof(*cf.skip));
 	for (i = 0; i < fx.ncells; i++) {
-		char *dir = built_dir(out, fx.cells[i], &cf.skip[i]);
+		char *dir = cell_built_dir(out, fx.cells[i], &cf.skip[i]);
 
 		if (dir && !(cf.objs[i] = objects_load(dir, cf.srctree)))
 			return CMD_ERROR;
@@ -449,7 +419,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		if (cf.skip[i])
 			sb_addf(&sum, "%s: no proof on objects: %s\n", fx.cells[i], cf.skip[i]);
 		else
-			built_line(&sum, fx.cells[i], cf.objs[i]);
+			built_dir_line(&sum, fx.cells[i], cf.objs[i]);
 	sb_add(&sum, "(every object of a built dir whose recorded dependencies, kbuild's own list of what the "
 	       "compiler read, name a cut or edited header: no other object can see the edit)\n");
 	sb_addf(&sum, "\n%-40s %-8s %-9s %-8s %-7s %s\n", "header", "cut", "objects", "needed", "broken",

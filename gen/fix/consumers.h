@@ -92,10 +92,27 @@ void cut_free(struct cut *c);
  * KDIR's, so that an edit (a rename over the link) never reaches KDIR.
  * 0, or -1 after an error message. */
 int scratch_make(const char *srctree, const char *dir);
+/* The built dir of cell (OUT/CELL/built: built=DIR, from
+ * gen/prepare/build-kbuild.sh), or NULL with *why (allocated). */
+char *cell_built_dir(const char *out, const char *cell, char **why);
+/* "CELL: built dir DIR (make TARGETS: N objects with recorded
+ * dependencies)" into sb. */
+void built_dir_line(struct strbuf *sb, const char *cell, const struct kobj_set *s);
 /* Write text as the scratch tree's path (a real file from then on). */
 int scratch_write(struct consumer_fixer *cf, const char *path, const char *text);
 /* The proof of every cut on every cell's objects, with the edits the
  * broken objects ask for, to a fixed point (at most rounds rounds). */
 int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs);
+
+/* Free what cf holds (not cf->fx); cf is zeroed. */
+void consumer_fixer_release(struct consumer_fixer *cf);
+
+/* verify.c */
+
+/* The kept patches of the tree proven on every kernel object of each
+ * cell's built dir that reads a patched header; a patch that breaks one
+ * is dropped (h->kept 0).  What was compiled and dropped into sb.  0, or
+ * -1 after an error message. */
+int verify_on_objects(struct fixer *fx, struct strbuf *sb);
 
 #endif

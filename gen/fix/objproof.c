@@ -57,6 +57,36 @@ int scratch_make(const char *srctree, const char *dir)
 	return 0;
 }
 
+char *cell_built_dir(const char *out, const char *cell, char **why)
+{
+	char *path = xasprintf("%s/%s/built", out, cell), *line = read_first_line(path), *dir = NULL;
+
+	*why = NULL;
+	if (!line)
+		*why = xasprintf("no built kbuild dir (%s: %s; make fix-consumers builds one)", path,
+				 strerror(errno));
+	else if (starts_with(line, "built="))
+		dir = xstrdup(line + 6);
+	else
+		*why = xstrdup(line);
+	free(line);
+	free(path);
+	return dir;
+}
+
+void built_dir_line(struct strbuf *sb, const char *cell, const struct kobj_set *s)
+{
+	char *stamp = xasprintf("%s/.hdrtest-built", s->kdir), *text = read_file(stamp, NULL);
+	char *t = text ? strstr(text, "\ntargets ") : NULL, *e;
+
+	if (t && (e = strchr(t + 1, '\n')))
+		*e = '\0';
+	sb_addf(sb, "%s: built dir %s (make %s: %d objects with recorded dependencies)\n", cell, s->kdir,
+		t ? t + 9 : "?", s->n);
+	free(stamp);
+	free(text);
+}
+
 int scratch_write(struct consumer_fixer *cf, const char *path, const char *text)
 {
 	char *p = xasprintf("%s/%s", cf->scratch, path);
@@ -351,7 +381,7 @@ static int prove_cell(struct consumer_fixer *cf, int ci, struct cell_proof *p, i
 	int i, added = 0, worig = 0, *orig_idx = NULL, norig = 0;
 	double t0 = seconds_now();
 
-	if (objects_compile(p->set, p->pending, p->npending, cf->scratch, tmp, jobs) < 0) {
+	if (objects_compile(p->set, p->pending, p->npending, cf->scratch, tmp, jobs, cf->syntax_only) < 0) {
 		free(tmp);
 		return -1;
 	}
@@ -373,7 +403,7 @@ static int prove_cell(struct consumer_fixer *cf, int ci, struct cell_proof *p, i
 			sst[i] = p->set->objs[orig_idx[i]].status;
 			p->set->objs[orig_idx[i]].log = NULL;
 		}
-		worig = objects_compile(p->set, orig_idx, norig, NULL, tmp, jobs);
+		worig = objects_compile(p->set, orig_idx, norig, NULL, tmp, jobs, cf->syntax_only);
 		for (i = 0; i < norig; i++) {
 			struct kobj *o = &p->set->objs[orig_idx[i]];
 
@@ -566,4 +596,30 @@ out:
 	free(cp);
 	free(cut_paths);
 	return ret;
+}
+
+void consumer_fixer_release(struct consumer_fixer *cf)
+{
+	int i, k;
+
+	for (i = 0; i < cf->ncuts; i++)
+		cut_free(&cf->cuts[i]);
+	free(cf->cuts);
+	for (i = 0; i < cf->nedits; i++) {
+		for (k = 0; k < cf->edits[i].ncands; k++)
+			fix_cand_free(&cf->edits[i].cands[k]);
+		free(cf->edits[i].cands);
+		free(cf->edits[i].path);
+		free(cf->edits[i].objects);
+	}
+	free(cf->edits);
+	for (i = 0; cf->objs && i < cf->fx->ncells; i++)
+		objects_free(cf->objs[i]);
+	for (i = 0; cf->skip && i < cf->fx->ncells; i++)
+		free(cf->skip[i]);
+	free(cf->objs);
+	free(cf->skip);
+	free(cf->scratch);
+	sb_release(&cf->objects_tsv);
+	memset(cf, 0, sizeof(*cf));
 }

@@ -282,20 +282,31 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
 }
 
 /* o's command words for a compile against tree: srctree renamed in every
- * word, the object written to /dev/null, no depfile. */
-static char **command_words(const struct kobj_set *s, const struct kobj *o, const char *tree, int *argc)
+ * word, the object written to /dev/null (or, syntax_only, a C source only
+ * checked: -fsyntax-only, no object), no depfile. */
+static char **command_words(const struct kobj_set *s, const struct kobj *o, const char *tree, int syntax_only,
+			    int *argc)
 {
 	char **argv = NULL;
 	size_t sl = strlen(s->srctree);
 	int i;
 
 	*argc = 0;
+	syntax_only = syntax_only && ends_with(o->source, ".c");
 	for (i = 0; i < o->argc; i++) {
 		const char *w = o->argv[i], *hit;
 		struct strbuf sb;
 
 		if (starts_with(w, "-Wp,-MMD,") || starts_with(w, "-Wp,-MD,"))
 			continue;
+		if (syntax_only && !strcmp(w, "-c")) {
+			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-fsyntax-only");
+			continue;
+		}
+		if (syntax_only && !strcmp(w, "-o") && i + 1 < o->argc) {
+			i++;
+			continue;
+		}
 		if (!strcmp(w, "-o") && i + 1 < o->argc) {
 			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-o");
 			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("/dev/null");
@@ -322,7 +333,7 @@ char *objects_command(const struct kobj_set *s, const struct kobj *o, const char
 {
 	struct strbuf sb;
 	int argc, i;
-	char **argv = command_words(s, o, tree ? tree : s->srctree, &argc);
+	char **argv = command_words(s, o, tree ? tree : s->srctree, 0, &argc);
 
 	sb_init(&sb);
 	sb_addf(&sb, "cd %s && ", s->kdir);
@@ -360,7 +371,7 @@ static void obj_done(struct pool_job *job)
 }
 
 int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-		    int jobs)
+		    int jobs, int syntax_only)
 {
 	struct jobserver *js = n ? jobserver_open(jobs) : NULL;
 	struct pool *p;
@@ -378,7 +389,7 @@ int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree,
 	p = pool_new(js);
 	for (i = 0; i < n; i++) {
 		oj[i].o = &s->objs[idx[i]];
-		oj[i].argv = command_words(s, oj[i].o, tree, &oj[i].argc);
+		oj[i].argv = command_words(s, oj[i].o, tree, syntax_only, &oj[i].argc);
 		oj[i].log = xasprintf("%s/%d.log", tmpdir, i);
 		oj[i].job.argv = oj[i].argv;
 		oj[i].job.dir = s->kdir;

@@ -55,10 +55,12 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
 
 /* Compile s->objs[idx[0..n)] again, jobs at once, each in kdir with its
  * own command, every word naming srctree renamed to tree, -o /dev/null
- * and no depfile; logs under tmpdir.  Fills status, log and ms.  Returns
- * how many failed, or -1 after an error message (a job could not run). */
+ * and no depfile; logs under tmpdir; syntax_only: a C source is only
+ * checked (-fsyntax-only: no code generated, so no warning of the
+ * optimizers).  Fills status, log and ms.  Returns how many failed, or -1
+ * after an error message (a job could not run). */
 int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-		    int jobs);
+		    int jobs, int syntax_only);
 
 /* The command objects_compile() runs for o, as one sh line (for a
  * reproducer); tree NULL: the recorded tree. */

@@ -54,5 +54,18 @@ cp "$sum" "$out.sum1"
 out/bin/hdrtest fix-consumers --out "$out" --jobs 2 x86_64/defconfig > "$out.log2" 2>&1
 check "a second run writes the same summary" same_file "$out.sum1" "$sum"
 
+# make fix VERIFY=objects: the kept patches of the slim headers proven on
+# the same built dir's objects that read them
+fixv=out/e2e-fixv
+rm -rf "$fixv"
+make -j2 fix OUT=$fixv ARCHS=x86_64 VERIFY=objects BUILD_TARGETS="$targets" > "$fixv.log" 2>&1
+vsum=$fixv/fix/summary.txt
+check "make fix VERIFY=objects proves the patches on kernel objects" \
+	grep -q '^Proof on kernel objects (VERIFY=objects): [1-9][0-9]* patched headers, [1-9][0-9]* object compiles' "$vsum"
+check "it uses the built dir of the cell" grep -qF "(make $targets:" "$vsum"
+check "page_address.h's include of folio_size.h breaks none of them" \
+	grep -q '^  linux/mm/page_address.h  *[1-9][0-9]* objects compiled with it, none broken' "$vsum"
+check "no patch is dropped, and the series has them" sh -c "! grep -q DROPPED $vsum && test -s $fixv/fix/series"
+
 summary fix-consumers
 [ "$fail" -eq 0 ]

@@ -371,6 +371,79 @@ START_TEST(test_not_a_built_dir)
 }
 END_TEST
 
+/* make fix VERIFY=objects: a fixer whose one kept patch of
+ * include/linux/idle.h (the overlay's text: patched) is proven on the
+ * objects of a built dir named by OUT/x86_64/defconfig/built. */
+static int verify_patch(const char *patched, const char *const *srcs, const char *const *deps, int n,
+			char **said)
+{
+	char *tree = object_tree(0), *tmp = tmp_dir(), *kdir, *line;
+	struct consumer_fixer *cf = cfixer_new(tree, tmp);
+	struct fixer *fx = cf->fx;
+	struct hdr_fix *h;
+	struct strbuf sb;
+	int kept;
+
+	free(put_file(tree, "include/linux/mm/slim.h",
+		      "#ifndef _LINUX_MM_SLIM_H\n#define _LINUX_MM_SLIM_H\nstruct slim_only { int x; };\n"
+		      "int mm_slim_fn(void);\n#endif\n"));
+	free(put_file(tree, "drv/e.c", "#include <linux/idle.h>\n\nstruct slim_only { char c; };\nint e(void)\n{\n"
+				       "\treturn idle();\n}\n"));
+	kdir = built_dir(tree, srcs, deps, n);
+	line = xasprintf("built=%s\n", kdir);
+	free(put_file(tmp, "x86_64/defconfig/built", line));
+	fx->dir = xasprintf("%s/fix", tmp);
+	fx->overlay = xasprintf("%s/fix/overlay", tmp);
+	fx->jobs = 2;
+	free(put_file(fx->overlay, "linux/idle.h", patched));
+	h = push(&fx->fixes, &fx->nfixes, sizeof(*h));
+	memset(h, 0, sizeof(*h));
+	h->header = "linux/idle.h";
+	h->path = "include/linux/idle.h";
+	h->kept = 1;
+	sb_init(&sb);
+	ck_assert_int_eq(verify_on_objects(fx, &sb), 0);
+	*said = sb_detach(&sb);
+	kept = h->kept;
+	free(fx->fixes);
+	free(fx->dir);
+	free(fx->overlay);
+	cfixer_free(cf);
+	free(line);
+	free(kdir);
+	free(tmp);
+	free(tree);
+	return kept;
+}
+
+START_TEST(test_verify_drops_a_patch_that_breaks_an_object)
+{
+	static const char *const srcs[] = { "drv/b.c", "drv/e.c" };
+	static const char *const deps[] = { "drv/b.c include/linux/idle.h include/linux/mm.h",
+					    "drv/e.c include/linux/idle.h include/linux/mm.h" };
+	char *said;
+
+	/* the patch includes linux/mm/slim.h, whose struct slim_only e.c
+	 * defines for itself: a redefinition no header TU can see */
+	ck_assert_int_eq(verify_patch("#ifndef _LINUX_IDLE_H\n#define _LINUX_IDLE_H\n#include <linux/mm.h>\n"
+				      "#include <linux/mm/slim.h> // for nothing\nint idle(void);\n#endif\n",
+				      srcs, deps, 2, &said), 0);
+	ck_assert_msg(strstr(said, "linux/idle.h                             DROPPED: 1 of 2 objects break with it:\n"
+				   "      1 objects: ") &&
+			      strstr(said, "redefinition of 'struct slim_only'") &&
+			      strstr(said, "(x86_64/defconfig drv/e.o)"),
+		      "%s", said);
+	free(said);
+	/* without the include, nothing breaks: the patch stays */
+	ck_assert_int_eq(verify_patch("#ifndef _LINUX_IDLE_H\n#define _LINUX_IDLE_H\n#include <linux/mm.h>\n"
+				      "int idle(void); // for nothing\n#endif\n",
+				      srcs, deps, 2, &said), 1);
+	ck_assert_msg(strstr(said, "linux/idle.h                             2 objects compiled with it, none broken\n"),
+		      "%s", said);
+	free(said);
+}
+END_TEST
+
 Suite *fix_consumers_suite(void)
 {
 	Suite *s = suite_create("fix_consumers");
@@ -384,6 +457,7 @@ Suite *fix_consumers_suite(void)
 	tcase_add_test(tc, test_object_broken_through_a_header_needs_a_move);
 	tcase_add_test(tc, test_objects_reading_a_file);
 	tcase_add_test(tc, test_not_a_built_dir);
+	tcase_add_test(tc, test_verify_drops_a_patch_that_breaks_an_object);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix --verify-objects (make fix VERIFY=objects): an include added
+ * to a widely used header can break code far from the TUs that proved it
+ * (a redefinition, a cycle, a macro whose meaning changes).  The kept
+ * patches of the tree are made in a scratch tree and proven on every
+ * kernel object of each cell's built dir whose recorded dependencies
+ * name a patched header (fix/objproof.c, one round: no edit of the
+ * objects is made for a header's patch); a patch that breaks one (an
+ * error, or a warning the unpatched tree does not give) is dropped.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "fix/consumers.h"
+#include "fix/fixer.h"
+
+/* A patched header as the proof on objects takes it: a cut made. */
+static void as_cut(struct cut *c, const struct hdr_fix *h)
+{
+	memset(c, 0, sizeof(*c));
+	c->inc.path = xstrdup(h->path);
+	c->inc.forbidden = xstrdup("");
+	c->inc.cells = xstrdup("");
+	c->inc.consumers = xstrdup("");
+	c->include_name = xstrdup(h->header);
+	c->kind = CUT_REPLACE;
+	c->freed = xstrdup("");
+	c->still = xstrdup("");
+}
+
+int verify_on_objects(struct fixer *fx, struct strbuf *sb)
+{
+	struct consumer_fixer cf = { 0 };
+	int i, j, any = 0, ret = 0;
+
+	cf.fx = fx;
+	cf.srctree = fx->orig[0]->srctree;
+	cf.scratch = xasprintf("%s/objects-tree", fx->dir);
+	sb_init(&cf.objects_tsv);
+	if (scratch_make(cf.srctree, cf.scratch)) {
+		ret = -1;
+		goto out;
+	}
+	for (i = 0; i < fx->nfixes; i++) {
+		struct hdr_fix *h = &fx->fixes[i];
+		char *p, *text;
+
+		/* an overlay's copy is not the tree's file: no object reads it */
+		if (!h->kept || h->in_overlay || !h->path)
+			continue;
+		p = xasprintf("%s/%s", fx->overlay, h->header);
+		text = read_file(p, NULL);
+		if (!text || scratch_write(&cf, h->path, text)) {
+			error("cannot put %s into the scratch tree", p);
+			free(p);
+			free(text);
+			ret = -1;
+			goto out;
+		}
+		free(p);
+		free(text);
+		cf.cuts = xrealloc(cf.cuts, (cf.ncuts + 1) * sizeof(*cf.cuts));
+		as_cut(&cf.cuts[cf.ncuts++], h);
+	}
+	cf.objs = xcalloc(fx->ncells, sizeof(*cf.objs));
+	cf.skip = xcalloc(fx->ncells, sizeof(*cf.skip));
+	for (i = 0; i < fx->ncells; i++) {
+		char *dir = cell_built_dir(fx->out, fx->cells[i], &cf.skip[i]);
+
+		if (dir && !(cf.objs[i] = objects_load(dir, cf.srctree))) {
+			free(dir);
+			ret = -1;
+			goto out;
+		}
+		free(dir);
+		any |= cf.objs[i] != NULL;
+	}
+	if (cf.ncuts && any && prove_on_objects(&cf, 1, fx->jobs)) {
+		ret = -1;
+		goto out;
+	}
+	sb_addf(sb, "Proof on kernel objects (VERIFY=objects): %d patched headers, %d object compiles\n", cf.ncuts,
+		cf.compiled);
+	for (i = 0; i < fx->ncells; i++)
+		if (cf.objs[i])
+			built_dir_line(sb, fx->cells[i], cf.objs[i]);
+		else
+			sb_addf(sb, "%s: not verified on objects: %s\n", fx->cells[i], cf.skip[i]);
+	for (i = 0; i < cf.ncuts; i++) {
+		struct cut *c = &cf.cuts[i];
+
+		if (!c->broken) {
+			sb_addf(sb, "  %-40s %d objects compiled with it, none broken\n", c->include_name, c->compiled);
+			continue;
+		}
+		/* a broken object is blamed on the first patched header it
+		 * reads: the others it reads are proven with it, not alone */
+		sb_addf(sb, "  %-40s DROPPED: %d of %d objects break with it:\n", c->include_name, c->broken,
+			c->compiled);
+		for (j = 0; j < c->nreasons; j++)
+			sb_addf(sb, "      %d objects: %s\n        (%s%s)\n", c->reasons[j].count, c->reasons[j].why,
+				c->reasons[j].examples, c->reasons[j].count > 3 ? ", ..." : "");
+		for (j = 0; j < fx->nfixes; j++)
+			if (fx->fixes[j].path && !strcmp(fx->fixes[j].path, c->inc.path) && !fx->fixes[j].in_overlay)
+				fx->fixes[j].kept = 0;
+	}
+out:
+	consumer_fixer_release(&cf);
+	return ret;
+}
