@@ -11,6 +11,8 @@
 
 #include "base/files.h"
 #include "base/util.h"
+#include "cmd/commands.h"
+#include "fix_fixture.h"
 #include "fix/consumers.h"
 #include "helpers.h"
 #include "judge/results.h"
@@ -444,6 +446,68 @@ START_TEST(test_verify_drops_a_patch_that_breaks_an_object)
 }
 END_TEST
 
+/* The whole command on the fix fixture's run: chain_idle.h's include of
+ * linux/mm.h is cut (its text uses nothing of it), drv/uses_slim.c, which
+ * got mm_slim_fn() through it, gets its own include, drv/plain.c compiles
+ * as it is; the series is the .c patch, then the cut; the consumers' TUs
+ * no longer pull linux/mm.h in. */
+START_TEST(test_fix_consumers_command)
+{
+	char *out = fix_run("x86_64", "chain_idle both"), *tree = repo_path("tests/fixtures/fix/tree");
+	static const char *const srcs[] = { "drv/plain.c", "drv/uses_slim.c" };
+	static const char *const deps[] = { "drv/plain.c include/linux/chain_idle.h include/linux/mm.h",
+					    "drv/uses_slim.c include/linux/chain_idle.h include/linux/mm.h" };
+	char *kdir = built_dir(tree, srcs, deps, 2), *line = xasprintf("built=%s\n", kdir), *p, *text, *said;
+	char *argv[] = { "fix-consumers", "--out", out, "--jobs", "2", "x86_64/defconfig", NULL };
+
+	free(put_file(out, "x86_64/defconfig/built", line));
+	stdout_begin();
+	ck_assert_int_eq(cmd_fix_consumers.run(&cmd_fix_consumers, 6, argv), CMD_OK);
+	said = stdout_end();
+	p = xasprintf("%s/fix-consumers/series", out);
+	assert_file(p, "0001-drv-include-what-linux-chain-idle-h-no-longer-pulls.patch\n"
+		       "0002-linux-chain-idle-h-remove-the-include-of-linux-mm-h.patch\n");
+	free(p);
+	p = xasprintf("%s/fix-consumers/0001-drv-include-what-linux-chain-idle-h-no-longer-pulls.patch", out);
+	text = slurp(p);
+	ck_assert_msg(strstr(text, "Subject: [PATCH 1/2] drv: include what linux/chain_idle.h no longer pulls in\n") &&
+			      strstr(text, "--- a/drv/uses_slim.c\n+++ b/drv/uses_slim.c\n") &&
+			      strstr(text, "+#include <linux/mm/slim.h> // for mm_slim_fn()\n") &&
+			      !strstr(text, "plain.c"),
+		      "%s", text);
+	free(text);
+	free(p);
+	p = xasprintf("%s/fix-consumers/0002-linux-chain-idle-h-remove-the-include-of-linux-mm-h.patch", out);
+	text = slurp(p);
+	ck_assert_msg(strstr(text, "--- a/include/linux/chain_idle.h\n") &&
+			      strstr(text, "-#include <linux/mm.h> // nothing of it: not mm_slim_fn()\n") &&
+			      strstr(text, "all 2 objects whose recorded\ndependencies name linux/chain_idle.h compiled again"),
+		      "%s", text);
+	free(text);
+	free(p);
+	p = xasprintf("%s/fix-consumers/summary.txt", out);
+	text = slurp(p);
+	ck_assert_msg(strstr(text, "include/linux/chain_idle.h               remove   2         1        0       "
+				   "linux/chain_idle.h (x86_64/defconfig), linux/both.h (x86_64/defconfig)\n") &&
+			      strstr(text, "    cut kept: 2 objects compiled, 1 needed an edit\n"),
+		      "%s", text);
+	ck_assert_ptr_nonnull(strstr(said, text));
+	free(text);
+	free(p);
+	/* the tree is as it was */
+	p = xasprintf("%s/include/linux/chain_idle.h", tree);
+	text = slurp(p);
+	ck_assert_ptr_nonnull(strstr(text, "#include <linux/mm.h>"));
+	free(text);
+	free(p);
+	free(said);
+	free(line);
+	free(kdir);
+	free(tree);
+	free(out);
+}
+END_TEST
+
 Suite *fix_consumers_suite(void)
 {
 	Suite *s = suite_create("fix_consumers");
@@ -458,6 +522,7 @@ Suite *fix_consumers_suite(void)
 	tcase_add_test(tc, test_objects_reading_a_file);
 	tcase_add_test(tc, test_not_a_built_dir);
 	tcase_add_test(tc, test_verify_drops_a_patch_that_breaks_an_object);
+	tcase_add_test(tc, test_fix_consumers_command);
 	suite_add_tcase(s, tc);
 	return s;
 }
