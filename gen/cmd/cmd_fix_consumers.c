@@ -145,8 +145,8 @@ static char *prefix_of(const struct consumer_fixer *cf, const char *path)
 		return p;
 	if (starts_with(path, "arch/") && (slash = strchr(path + 5, '/')))
 		return xasprintf("%.*s", (int)(slash - path - 5), path + 5);
-	if (starts_with(path, "include/"))
-		return xstrdup(scan_include_name(path) ? scan_include_name(path) : path);
+	if (starts_with(path, "include/") && (p = scan_include_name(path)))
+		return p;
 	slash = strrchr(path, '/');
 	return slash ? xstrndup(path, slash - path) : xstrdup(path);
 }
@@ -475,6 +475,12 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 			ret = CMD_FAILED;
 	sb_release(&sum);
 	sb_release(&series);
+	consumer_fixer_release(&cf);
+	for (i = 0; i < fx.ncells; i++)
+		cell_free(fx.orig[i]);
+	free(fx.orig);
+	free(fx.dir);
+	scan_free(fx.ix);
 	fix_identity_free(&fx.who);
 	free(absout);
 	return ret;
