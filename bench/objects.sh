@@ -17,7 +17,9 @@
 #                to build ("*** [...: OBJ] Error")
 #   ratio        proof / kbuild
 #
-# Needs root (mount); a skip says so.  Wall-clock seconds.
+# FROM=OUTDIR takes a finished `make fix-consumers OUT=OUTDIR` of the cell
+# (and OUTDIR.log, what it printed) instead of running it.  Needs root
+# (mount); a skip says so.  Wall-clock seconds.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
@@ -32,7 +34,12 @@ work=${TMPDIR:-/tmp}/hdrtest-bench-objects
 
 mkdir -p "$logs" || exit 1
 rm -rf "$out" "$out-syntax"
-make --no-print-directory fix-consumers OUT="$out" ARCHS="$arch" CONFIGS="$config" > "$logs/objects.log" 2>&1
+if [ -n "${FROM:-}" ]; then
+	# a finished make fix-consumers OUT of the same cell, and what it printed
+	cp -a "$FROM" "$out" && cp "$FROM.log" "$logs/objects.log" || exit 1
+else
+	make --no-print-directory fix-consumers OUT="$out" ARCHS="$arch" CONFIGS="$config" > "$logs/objects.log" 2>&1
+fi
 proof=$(sed -n 's/^hdrtest fix-consumers: proof on objects took \([0-9.]*\) s$/\1/p' "$logs/objects.log")
 tsv=$out/fix-consumers/objects.tsv
 { [ -n "$proof" ] && [ -s "$tsv" ]; } || { echo "bench/objects.sh: make fix-consumers gave no proof (see $logs/objects.log)" >&2; exit 1; }
