@@ -274,6 +274,9 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_init(&classes);
 	sb_init(&classes_tsv);
 	classify_failures(&fx, &classes, &classes_tsv);
+	/* the patches in the order they apply: grouped by directory, each
+	 * after those it depends on */
+	order_series(&fx);
 	for (i = 0; i < fx.nfixes; i++)
 		kept += fx.fixes[i].kept;
 	/* two series: the tree's, and the overlay's own copies' (a diff of

@@ -118,6 +118,14 @@ const struct scan_file *forbidden_file(const struct scan_index *ix, const char *
 int names_used_from(const struct scan_index *ix, const char *srctree, const struct scan_file *file,
 		    const struct scan_file *forb, char ***names);
 
+/* order.c */
+
+/* fx->fixes in the series' order: sorted by include name (so grouped by
+ * directory), a kept patch after every kept patch of a header it reads
+ * (its includes, in the tree or added by its patch, followed through the
+ * scan): the proof made them all at once, so it may depend on them. */
+void order_series(struct fixer *fx);
+
 /* identity.c */
 
 /* The user's identity as git has it, for a patch's From: GIT_AUTHOR_NAME

@@ -508,6 +508,51 @@ START_TEST(test_fix_consumers_command)
 }
 END_TEST
 
+/* hdrtest fix's series order (fix/order.c): by name, but a patch after
+ * the patches of the headers it reads. */
+START_TEST(test_series_order_puts_what_a_patch_reads_first)
+{
+	char *t = tmp_dir(), *tree = xasprintf("%s/tree", t);
+	struct fixer fx = { 0 };
+	static const char *const names[] = { "linux/a.h", "linux/b.h", "linux/z.h", "linux/y.h" };
+	int i;
+
+	/* a.h includes z.h; b.h's patch adds an include of y.h */
+	free(put_file(tree, "include/linux/a.h", "#include <linux/z.h>\n"));
+	free(put_file(tree, "include/linux/b.h", "int b(void);\n"));
+	free(put_file(tree, "include/linux/z.h", "int z(void);\n"));
+	free(put_file(tree, "include/linux/y.h", "int y(void);\n"));
+	fx.ix = scan_tree(tree);
+	fx.fixes = xcalloc(4, sizeof(*fx.fixes));
+	fx.nfixes = 4;
+	for (i = 0; i < 4; i++) {
+		fx.fixes[i].header = (char *)names[i];
+		fx.fixes[i].kept = 1;
+	}
+	fx.fixes[1].cands = xcalloc(1, sizeof(struct fix_cand));
+	fx.fixes[1].ncands = 1;
+	fx.fixes[1].cands[0].kind = FIX_INCLUDE;
+	fx.fixes[1].cands[0].include = "linux/y.h";
+	order_series(&fx);
+	ck_assert_str_eq(fx.fixes[0].header, "linux/y.h");
+	ck_assert_str_eq(fx.fixes[1].header, "linux/b.h");
+	ck_assert_str_eq(fx.fixes[2].header, "linux/z.h");
+	ck_assert_str_eq(fx.fixes[3].header, "linux/a.h");
+	/* a patch not kept is no one's dependency: name order */
+	for (i = 0; i < 4; i++)
+		fx.fixes[i].kept = 0;
+	order_series(&fx);
+	for (i = 0; i < 4; i++)
+		ck_assert_str_eq(fx.fixes[i].header, i < 2 ? names[i] : names[5 - i]);
+	for (i = 0; i < 4; i++)
+		free(fx.fixes[i].cands);
+	free(fx.fixes);
+	scan_free(fx.ix);
+	free(tree);
+	free(t);
+}
+END_TEST
+
 Suite *fix_consumers_suite(void)
 {
 	Suite *s = suite_create("fix_consumers");
@@ -523,6 +568,7 @@ Suite *fix_consumers_suite(void)
 	tcase_add_test(tc, test_not_a_built_dir);
 	tcase_add_test(tc, test_verify_drops_a_patch_that_breaks_an_object);
 	tcase_add_test(tc, test_fix_consumers_command);
+	tcase_add_test(tc, test_series_order_puts_what_a_patch_reads_first);
 	suite_add_tcase(s, tc);
 	return s;
 }
