@@ -23,6 +23,7 @@
 #include "base/util.h"
 #include "compile/tu.h"
 #include "fix/fixer.h"
+#include "judge/baseline.h"
 #include "judge/explain.h"
 #include "judge/results.h"
 #include "run/jobserver.h"
@@ -449,6 +450,37 @@ static int still_needs(struct fixer *fx, int ci, const struct tu_result *t, cons
 	return 1;
 }
 
+/* A kind of diagnostic (its class, names left out) that t has and o, the
+ * same TU before the patches, has not; NULL when none.  The caller frees. */
+static char *new_kind(const struct tu_result *o, const struct tu_result *t)
+{
+	struct failure_kind *ok, *tk;
+	int no = failure_kinds(o, &ok), nt = failure_kinds(t, &tk), i, j;
+	char *found = NULL;
+
+	for (i = 0; i < nt && !found; i++) {
+		for (j = 0; j < no && strcmp(ok[j].cls, tk[i].cls); j++)
+			;
+		if (j == no)
+			found = xstrdup(tk[i].cls);
+	}
+	failure_kinds_free(ok, no);
+	failure_kinds_free(tk, nt);
+	return found;
+}
+
+/* Whether header's TU in cell ci is one of h's failures: what h's patch
+ * is for (a new kind of error there is the next thing it needs). */
+static int fails_for(const struct hdr_fix *h, int ci, const char *header)
+{
+	int j;
+
+	for (j = 0; j < h->nfails; j++)
+		if (h->fails[j].cell == ci && !strcmp(h->fails[j].tu, header))
+			return 1;
+	return 0;
+}
+
 /* The verdict on each fix, the summary lines in sum. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 {
@@ -456,12 +488,13 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 
 	for (i = 0; i < fx->nfixes; i++) {
 		struct hdr_fix *h = &fx->fixes[i];
-		struct strbuf failing, regress;
+		struct strbuf failing, regress, newdiag;
 		char *what, *proven, *seen = xcalloc(fx->ncells, 1);
 		int ff = 1, unproven = 0;
 
 		sb_init(&failing);
 		sb_init(&regress);
+		sb_init(&newdiag);
 		/* every cell where a TU failed in h: passes now, or why not */
 		for (j = 0; j < h->nfails; j++) {
 			const struct failure *f = &h->fails[j];
@@ -485,12 +518,22 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 			for (k = 0; fx->proof[j] && k < fx->proof[j]->ntus; k++) {
 				const struct tu_result *t = &fx->proof[j]->tus[k], *o = &fx->orig[j]->tus[k];
 
-				if (o->verdict == V_PASS && t->verdict != V_PASS && proof_reads(fx, j, t, h->header))
+				if (o->verdict == V_PASS && t->verdict != V_PASS && proof_reads(fx, j, t, h->header)) {
 					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
+				} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
+					   proof_reads(fx, j, t, h->header)) {
+					/* a TU that failed for other reasons must not fail
+					 * in a new way: a patch can break what already fails */
+					char *kind = new_kind(o, t);
+
+					if (kind)
+						sb_addf(&newdiag, " %s:%s (%s)", fx->cells[j], t->header, kind);
+					free(kind);
+				}
 			}
 		}
 		/* passes, or fails for another reason, where it failed */
-		h->kept = patchable(h) && !regress.len && !unproven;
+		h->kept = patchable(h) && !regress.len && !newdiag.len && !unproven;
 		for (j = 0; j < h->ncands; j++) {
 			const struct fix_cand *c = &h->cands[j];
 
@@ -516,9 +559,12 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 			sb_addf(sum, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing.buf);
 		if (regress.len)
 			sb_addf(sum, "%-28s breaks what passed:%s\n", "", regress.buf);
+		if (newdiag.len)
+			sb_addf(sum, "%-28s gives what failed a new kind of diagnostic:%s\n", "", newdiag.buf);
 next:
 		free(proven);
 		sb_release(&failing);
 		sb_release(&regress);
+		sb_release(&newdiag);
 	}
 }

@@ -69,6 +69,32 @@ START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_header)
 }
 END_TEST
 
+START_TEST(test_rejects_a_fix_that_makes_a_failing_tu_fail_in_a_new_way)
+{
+	char *out = fix_run("x86_64", "user2 failing_reader"), *sum, *unfixed;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand box = cand_include("box_fn", "user2()", "linux/box.h", NULL);
+
+	/* failing_reader.h fails already, for nowhere_fn() */
+	ck_assert_int_eq(fx->orig[0]->tus[1].verdict, V_FAIL);
+	fixer_add(fx, "linux/user2.h", &box, 1);
+	free(fixer_prove(fx));
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/user2.h")->verdict, V_PASS);
+	sum = fixer_judge(fx, &unfixed);
+	/* it still fails, now for linux/box.h's struct box too: the patch
+	 * broke it, even though it failed before */
+	ck_assert_int_eq(fx->fixes[0].kept, 0);
+	assert_has(sum, "linux/user2.h                include linux/box.h for box_fn()\n"
+			"                             NOT kept, passes on: x86_64/defconfig\n"
+			"                             gives what failed a new kind of diagnostic: "
+			"x86_64/defconfig:linux/failing_reader.h (redefinition of '*')\n");
+	free(unfixed);
+	free(sum);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_run_overlay_copy)
 {
 	char *ov = tmp_dir(), *tree = repo_path("tests/fixtures/fix/tree"), *path, *text, *out, *sum, *unfixed;
@@ -562,6 +588,7 @@ Suite *fix_proof_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_keeps_a_fix_that_makes_a_tu_pass);
 	tcase_add_test(tc, test_rejects_a_fix_that_breaks_a_tu_reading_the_header);
+	tcase_add_test(tc, test_rejects_a_fix_that_makes_a_failing_tu_fail_in_a_new_way);
 	tcase_add_test(tc, test_rejects_a_fix_that_breaks_a_tu_reading_the_run_overlay_copy);
 	tcase_add_test(tc, test_rejects_a_fix_that_fixes_nothing);
 	tcase_add_test(tc, test_keeps_a_fix_when_only_other_names_fail);
