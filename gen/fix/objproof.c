@@ -556,10 +556,13 @@ int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
 
 			if (p->state[i] == OBJ_UNTOUCHED)
 				continue;
-			if (cut >= 0) {
-				cf->cuts[cut].compiled++;
-				cf->cuts[cut].needed += p->state[i] == OBJ_FIXED;
-			}
+			/* counted for every cut it reads; a broken one is blamed
+			 * on the first (below) */
+			for (int c = 0; c < cf->ncuts; c++)
+				if (cf->cuts[c].kind != CUT_KEEP && reads(p->set, o, cf->cuts[c].inc.path)) {
+					cf->cuts[c].compiled++;
+					cf->cuts[c].needed += p->state[i] == OBJ_FIXED;
+				}
 			if (p->state[i] == OBJ_BROKEN) {
 				char *now = warning_set(o->log ? o->log : "", cf->scratch, cf->srctree);
 				char *nw = p->orig_warnings[i] ? new_warning(now, p->orig_warnings[i]) : NULL;
