@@ -512,7 +512,11 @@ int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
 			}
 			added += a;
 		}
-		if (!any || !added)
+		if (!any) {
+			cf->rounds--;	/* nothing to compile: no round */
+			break;
+		}
+		if (!added)
 			break;
 		if (apply_edits(cf, &hdrs, &nhdrs)) {
 			free(hdrs);
