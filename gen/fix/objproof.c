@@ -240,6 +240,37 @@ static void note_object(struct obj_edit *ed, const char *cell, const char *objec
 	free(line);
 }
 
+/* "defined at include/linux/mm.h:3993 (under CONFIG_MEMORY_FAILURE), :4010":
+ * where name is defined in the forbidden headers of c, for the human who
+ * moves it.  NULL when it is defined in none. */
+static char *move_sites(const struct scan_index *ix, const char *name, const struct cell_result *c)
+{
+	const struct scan_def *d;
+	struct strbuf sb;
+	const char *last = NULL;
+
+	sb_init(&sb);
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		char *cond;
+		int i, forb = 0;
+
+		for (i = 0; i < c->nforbids && d->file->include_name; i++)
+			forb |= !strcmp(c->forbids[i], d->file->include_name);
+		if (!forb || d->kind == SCAN_STRUCT_FWD)
+			continue;
+		cond = d->cond ? scan_cond_chain(d->cond) : NULL;
+		if (last && !strcmp(last, d->file->path))
+			sb_addf(&sb, ", :%d", d->line);
+		else
+			sb_addf(&sb, "%s%s:%d", sb.len ? ", " : "defined at ", d->file->path, d->line);
+		if (cond)
+			sb_addf(&sb, " (under %s)", cond);
+		free(cond);
+		last = d->file->path;
+	}
+	return sb.len ? sb_detach(&sb) : (sb_release(&sb), NULL);
+}
+
 /* The edits o's diagnostics ask for, added; how many it asks for that
  * are not made yet.  *why: the first missing name no edit can give, as
  * one line ("needs a move"), or left alone. */
@@ -302,8 +333,12 @@ static int take_object(struct consumer_fixer *cf, int ci, const struct kobj_set 
 			}
 			if (hf && !fix_choose(cf->fx->ix, e, copy, real->forbids, real->nforbids, &cand)) {
 				if (cand.kind == FIX_NONE) {
-					if (!*why && cand.why_not)
-						*why = xstrdup(cand.why_not);
+					if (!*why && cand.why_not) {
+						char *at = move_sites(cf->fx->ix, e->missing, real);
+
+						*why = at ? xasprintf("%s; %s", cand.why_not, at) : xstrdup(cand.why_not);
+						free(at);
+					}
 					fix_cand_free(&cand);
 				} else {
 					ed = edit_for(cf, hf->path, 1, cut);

@@ -317,7 +317,8 @@ START_TEST(test_object_broken_through_a_header_needs_a_move)
 	ck_assert_str_eq(cf->cuts[0].reasons[0].examples, "x86_64/defconfig drv/d.o");
 	ck_assert_msg(strstr(cf->cuts[0].reasons[0].why, "mm_only() (") == NULL &&
 			      strstr(cf->cuts[0].reasons[0].why, "linux/mid.h: mid() needs mm_only(), defined only in "
-								 "linux/mm.h (forbidden): move mm_only() out of mm.h"),
+								 "linux/mm.h (forbidden): move mm_only() out of mm.h") &&
+			      strstr(cf->cuts[0].reasons[0].why, "; defined at include/linux/mm.h:4"),
 		      "why: %s", cf->cuts[0].reasons[0].why);
 	ck_assert_int_eq(cf->nedits, 0);
 	cfixer_free(cf);
