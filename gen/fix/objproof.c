@@ -412,7 +412,7 @@ static int apply_edits(struct consumer_fixer *cf, char ***hdrs, int *nhdrs)
  * many new candidates, or -1. */
 static int prove_cell(struct consumer_fixer *cf, int ci, struct cell_proof *p, int jobs)
 {
-	char *tmp = xasprintf("%s/fix-consumers/logs", cf->fx->out);
+	char *tmp = xasprintf("%s/logs", cf->fx->dir);
 	int i, added = 0, worig = 0, *orig_idx = NULL, norig = 0;
 	double t0 = seconds_now();
 

@@ -35,6 +35,7 @@ static struct consumer_fixer *cfixer_new(const char *tree, const char *tmp)
 	c->forbids[0] = xstrdup("linux/mm.h");
 	c->nforbids = 1;
 	fx->out = xstrdup(tmp);
+	fx->dir = xasprintf("%s/fix-consumers", tmp);
 	fx->cells = cells;
 	fx->ncells = 1;
 	fx->orig = xcalloc(1, sizeof(*fx->orig));
@@ -76,6 +77,7 @@ static void cfixer_free(struct consumer_fixer *cf)
 	free(cf->fx->orig[0]);
 	free(cf->fx->orig);
 	free((char *)cf->fx->out);
+	free(cf->fx->dir);
 	free(cf->fx);
 	free(cf);
 }
@@ -395,6 +397,7 @@ static int verify_patch(const char *patched, const char *const *srcs, const char
 	kdir = built_dir(tree, srcs, deps, n);
 	line = xasprintf("built=%s\n", kdir);
 	free(put_file(tmp, "x86_64/defconfig/built", line));
+	free(fx->dir);
 	fx->dir = xasprintf("%s/fix", tmp);
 	fx->overlay = xasprintf("%s/fix/overlay", tmp);
 	fx->jobs = 2;
@@ -409,7 +412,6 @@ static int verify_patch(const char *patched, const char *const *srcs, const char
 	*said = sb_detach(&sb);
 	kept = h->kept;
 	free(fx->fixes);
-	free(fx->dir);
 	free(fx->overlay);
 	cfixer_free(cf);
 	free(line);
