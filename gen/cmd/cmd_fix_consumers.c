@@ -212,8 +212,8 @@ static int patch_of_cut(struct consumer_fixer *cf, int cut, int no, int total, s
 	struct cut *c = &cf->cuts[cut];
 	char *rel = c->inc.path, *orig = xasprintf("%s/%s", cf->srctree, rel);
 	char *patched = xasprintf("%s/%s", cf->scratch, rel), *prefix = prefix_of(cf, rel), *subject;
-	char *paras[4], *desc, *name = NULL;
-	int np = 0, rc;
+	char *paras[5], *desc, *name = NULL, *scope = NULL;
+	int np = 0, rc, i;
 
 	if (c->kind == CUT_REMOVE) {
 		subject = xasprintf("%s: remove the include of %s", prefix, c->inc.forbidden);
@@ -230,12 +230,35 @@ static int patch_of_cut(struct consumer_fixer *cf, int cut, int no, int total, s
 					c->inc.cells, desc);
 		free(desc);
 	}
+	/* a built dir of some targets only proves those: say which */
+	for (i = 0; i < cf->fx->ncells; i++) {
+		char *t = cf->objs[i] && strstr(c->inc.cells, cf->fx->cells[i]) ? built_targets(cf->objs[i]) : NULL;
+
+		if (t && strcmp(t, "all")) {
+			char *s = xasprintf("%s%s'make %s' on %s", scope ? scope : "", scope ? ", " : "", t,
+					    cf->fx->cells[i]);
+
+			free(scope);
+			scope = s;
+		}
+		free(t);
+	}
 	paras[np++] = xasprintf("Proven by hdrtest on %s: all %d objects whose recorded dependencies name %s "
-				"compiled again with this change; %d needed an include of their own (the patches "
-				"before this one).",
-				c->inc.cells, c->compiled, c->include_name, c->needed);
+				"compiled again with this change%s%s%s; %d needed an include of their own (the "
+				"patches before this one).",
+				c->inc.cells, c->compiled, c->include_name, scope ? " (of those built by " : "",
+				scope ? scope : "", scope ? ", not the whole kernel)" : "", c->needed);
+	free(scope);
 	if (*c->freed)
 		paras[np++] = xasprintf("%s no longer pulled in by: %s.", c->inc.forbidden, c->freed);
+	if (*c->still) {
+		/* the first consumer's chain: where the header comes in now */
+		const char *l = c->still + strspn(c->still, " ");
+
+		paras[np++] = xasprintf("%s still comes in through another header for %s (the next cut): %.*s.",
+					c->inc.forbidden, *c->freed ? "the others" : "them all",
+					(int)strcspn(l, "\n"), l);
+	}
 	rc = write_mail(cf->fx, cf->fx->dir, no, total, subject, paras, np, &rel, &orig, &patched, 1, series,
 			&name);
 	while (np)

@@ -98,6 +98,9 @@ char *cell_built_dir(const char *out, const char *cell, char **why);
 /* "CELL: built dir DIR (make TARGETS: N objects with recorded
  * dependencies)" into sb. */
 void built_dir_line(struct strbuf *sb, const char *cell, const struct kobj_set *s);
+/* The kbuild targets s was built with ("all", "mm/ lib/"), "?" when its
+ * stamp does not say; allocated. */
+char *built_targets(const struct kobj_set *s);
 /* Write text as the scratch tree's path (a real file from then on). */
 int scratch_write(struct consumer_fixer *cf, const char *path, const char *text);
 /* The proof of every cut on every cell's objects, with the edits the

@@ -74,17 +74,26 @@ char *cell_built_dir(const char *out, const char *cell, char **why)
 	return dir;
 }
 
-void built_dir_line(struct strbuf *sb, const char *cell, const struct kobj_set *s)
+char *built_targets(const struct kobj_set *s)
 {
 	char *stamp = xasprintf("%s/.hdrtest-built", s->kdir), *text = read_file(stamp, NULL);
-	char *t = text ? strstr(text, "\ntargets ") : NULL, *e;
+	char *t = text ? strstr(text, "\ntargets ") : NULL, *e, *out;
 
 	if (t && (e = strchr(t + 1, '\n')))
 		*e = '\0';
-	sb_addf(sb, "%s: built dir %s (make %s: %d objects with recorded dependencies)\n", cell, s->kdir,
-		t ? t + 9 : "?", s->n);
+	out = xstrdup(t ? t + 9 : "?");
 	free(stamp);
 	free(text);
+	return out;
+}
+
+void built_dir_line(struct strbuf *sb, const char *cell, const struct kobj_set *s)
+{
+	char *t = built_targets(s);
+
+	sb_addf(sb, "%s: built dir %s (make %s: %d objects with recorded dependencies)\n", cell, s->kdir, t,
+		s->n);
+	free(t);
 }
 
 int scratch_write(struct consumer_fixer *cf, const char *path, const char *text)
