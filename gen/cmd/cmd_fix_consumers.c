@@ -476,9 +476,18 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		if (*c->still)
 			sb_addf(&sum, "    still pulled in:\n%s", c->still);
 	}
-	if (series.len)
-		sb_addf(&sum, "\nApply (from the top of the tree): cat %s/$(cat %s/series) | patch -p1, or git am "
-			"%s/0*.patch in a git tree\n", fx.dir, fx.dir, fx.dir);
+	if (series.len) {
+		/* as make fix says it: git am in a git tree, else patch -p1 */
+		char *git = xasprintf("%s/.git", cf.srctree), *names = xstrdup(series.buf), *n, *save;
+		int is_git = !access(git, F_OK);
+
+		sb_addf(&sum, "\nApply with: cd %s && %s", cf.srctree, is_git ? "git am" : "cat");
+		for (n = strtok_r(names, "\n", &save); n; n = strtok_r(NULL, "\n", &save))
+			sb_addf(&sum, " %s/%s", fx.dir, n);
+		sb_add(&sum, is_git ? "\n" : " | patch -p1\n");
+		free(names);
+		free(git);
+	}
 	printf("hdrtest fix-consumers: proof on objects took %.1f s\n\n", cf.seconds);
 	fputs(sum.buf, stdout);
 	path = xasprintf("%s/summary.txt", fx.dir);

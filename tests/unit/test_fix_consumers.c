@@ -460,7 +460,7 @@ START_TEST(test_fix_consumers_command)
 	static const char *const srcs[] = { "drv/plain.c", "drv/uses_slim.c" };
 	static const char *const deps[] = { "drv/plain.c include/linux/chain_idle.h include/linux/mm.h",
 					    "drv/uses_slim.c include/linux/chain_idle.h include/linux/mm.h" };
-	char *kdir = built_dir(tree, srcs, deps, 2), *line = xasprintf("built=%s\n", kdir), *p, *text, *said;
+	char *kdir = built_dir(tree, srcs, deps, 2), *line = xasprintf("built=%s\n", kdir), *p, *text, *said, *apply;
 	char *argv[] = { "fix-consumers", "--out", out, "--jobs", "2", "x86_64/defconfig", NULL };
 
 	free(put_file(out, "x86_64/defconfig/built", line));
@@ -495,6 +495,11 @@ START_TEST(test_fix_consumers_command)
 			      strstr(text, "    cut kept: 2 objects compiled, 1 needed an edit\n"),
 		      "%s", text);
 	ck_assert_ptr_nonnull(strstr(said, text));
+	apply = xasprintf("Apply with: cd %s && cat %s/fix-consumers/0001-drv-include-what-linux-chain-idle-h-no-longer-pulls.patch "
+			  "%s/fix-consumers/0002-linux-chain-idle-h-remove-the-include-of-linux-mm-h.patch | patch -p1\n",
+			  tree, out, out);
+	ck_assert_msg(strstr(text, apply), "%s", text);
+	free(apply);
 	free(text);
 	free(p);
 	/* the tree is as it was */
