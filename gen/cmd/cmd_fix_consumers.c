@@ -394,10 +394,13 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		return CMD_ERROR;
 	for (i = 0; i < cf.ncuts; i++) {
 		struct cut *c = &cf.cuts[i];
-		int proven = 0;
+		int proven = 1;
 
+		/* on every cell it is on a chain in: a cell without a built dir
+		 * proves nothing */
 		for (j = 0; j < fx.ncells; j++)
-			proven |= cf.objs[j] && strstr(c->inc.cells, fx.cells[j]) != NULL;
+			if (strstr(c->inc.cells, fx.cells[j]) && !cf.objs[j])
+				proven = 0;
 		c->kept = c->kind != CUT_KEEP && !c->broken && proven;
 	}
 	if (consumers_again(&cf))
@@ -470,7 +473,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 					c->reasons[j].examples, c->reasons[j].count > 3 ? ", ..." : "");
 		}
 		else if (!c->kept)
-			sb_addf(&sum, "    cut not kept: not proven on objects (no built dir for its cells)\n");
+			sb_addf(&sum, "    cut not kept: not proven on objects on every cell it is on (see the built dir lines)\n");
 		else
 			sb_addf(&sum, "    cut kept: %d objects compiled, %d needed an edit\n", c->compiled, c->needed);
 		if (*c->still)
