@@ -561,6 +561,38 @@ START_TEST(test_series_order_puts_what_a_patch_reads_first)
 }
 END_TEST
 
+/* A cut on two cells, a built dir on one: not proven, not kept, and the
+ * summary says which cell had none. */
+START_TEST(test_fix_consumers_unproven_cell)
+{
+	char *out = fix_run("x86_64 arm64", "chain_idle both"), *tree = repo_path("tests/fixtures/fix/tree");
+	static const char *const srcs[] = { "drv/plain.c" };
+	static const char *const deps[] = { "drv/plain.c include/linux/chain_idle.h include/linux/mm.h" };
+	char *kdir = built_dir(tree, srcs, deps, 1), *line = xasprintf("built=%s\n", kdir), *p, *text, *said;
+	char *argv[] = { "fix-consumers", "--out", out, "--jobs", "2", "x86_64/defconfig", "arm64/defconfig", NULL };
+
+	free(put_file(out, "x86_64/defconfig/built", line));
+	stdout_begin();
+	ck_assert_int_eq(cmd_fix_consumers.run(&cmd_fix_consumers, 7, argv), CMD_FAILED);
+	said = stdout_end();
+	p = xasprintf("%s/fix-consumers/summary.txt", out);
+	text = slurp(p);
+	ck_assert_msg(strstr(text, "arm64/defconfig: no proof on objects: no built kbuild dir") &&
+			      strstr(text, "    cut not kept: not proven on objects on every cell it is on"),
+		      "%s", text);
+	free(text);
+	free(p);
+	p = xasprintf("%s/fix-consumers/series", out);
+	assert_file(p, "");
+	free(p);
+	free(said);
+	free(line);
+	free(kdir);
+	free(tree);
+	free(out);
+}
+END_TEST
+
 Suite *fix_consumers_suite(void)
 {
 	Suite *s = suite_create("fix_consumers");
@@ -576,6 +608,7 @@ Suite *fix_consumers_suite(void)
 	tcase_add_test(tc, test_not_a_built_dir);
 	tcase_add_test(tc, test_verify_drops_a_patch_that_breaks_an_object);
 	tcase_add_test(tc, test_fix_consumers_command);
+	tcase_add_test(tc, test_fix_consumers_unproven_cell);
 	tcase_add_test(tc, test_series_order_puts_what_a_patch_reads_first);
 	suite_add_tcase(s, tc);
 	return s;
