@@ -423,7 +423,6 @@ static int prove_cell(struct consumer_fixer *cf, int ci, struct cell_proof *p, i
 {
 	char *tmp = xasprintf("%s/logs", cf->fx->dir);
 	int i, added = 0, worig = 0, *orig_idx = NULL, norig = 0;
-	double t0 = seconds_now();
 
 	if (objects_compile(p->set, p->pending, p->npending, cf->scratch, tmp, jobs, cf->syntax_only) < 0) {
 		free(tmp);
@@ -487,7 +486,6 @@ static int prove_cell(struct consumer_fixer *cf, int ci, struct cell_proof *p, i
 		free(nw);
 		free(now);
 	}
-	(void)t0;
 	return added;
 }
 
