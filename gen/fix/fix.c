@@ -529,3 +529,45 @@ char *fix_apply_source(const char *text, const struct fix_cand *cands, int n)
 	sb_release(&adds);
 	return sb_detach(&sb);
 }
+
+char *fix_subject(const struct fix_cand *cands, int n, int room)
+{
+	char *full = fix_describe(cands, n);
+	struct strbuf inc, dec;
+	int i, j, ninc = 0, ndec = 0;
+
+	if ((int)strlen(full) <= room)
+		return full;
+	free(full);
+	/* the headers and tags alone, without the names they are for */
+	sb_init(&inc);
+	sb_init(&dec);
+	for (i = 0; i < n; i++) {
+		int seen = 0;
+
+		for (j = 0; j < i; j++)
+			seen |= cands[j].kind == cands[i].kind &&
+				!strcmp(cands[i].kind == FIX_INCLUDE ? cands[j].include : cands[j].symbol,
+					cands[i].kind == FIX_INCLUDE ? cands[i].include : cands[i].symbol);
+		if (seen)
+			continue;
+		if (cands[i].kind == FIX_INCLUDE) {
+			sb_addf(&inc, "%s%s", ninc++ ? ", " : "include ", cands[i].include);
+		} else if (cands[i].kind == FIX_DECLARE) {
+			sb_addf(&dec, "%s%s", ndec++ ? ", " : "declare ", cands[i].symbol);
+		}
+	}
+	full = xasprintf("%s%s%s", inc.len ? inc.buf : "", inc.len && dec.len ? ", " : "", dec.len ? dec.buf : "");
+	sb_release(&inc);
+	sb_release(&dec);
+	if ((int)strlen(full) <= room)
+		return full;
+	free(full);
+	/* only how many */
+	if (ninc && ndec)
+		return xasprintf("include %d header%s, declare %d tag%s", ninc, ninc > 1 ? "s" : "", ndec,
+				 ndec > 1 ? "s" : "");
+	if (ninc)
+		return xasprintf("include %d header%s", ninc, ninc > 1 ? "s" : "");
+	return xasprintf("declare %d tag%s", ndec, ndec > 1 ? "s" : "");
+}

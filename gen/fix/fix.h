@@ -68,4 +68,9 @@ char *fix_source_include(const struct scan_index *ix, const char *name, char *co
  * fix_apply() does.  The caller frees. */
 char *fix_apply_source(const char *text, const struct fix_cand *cands, int n);
 
+/* What cands[0..n) do, for a subject of at most room columns: as
+ * fix_describe() says it when it fits, else the headers and tags without
+ * the names they are for, else only how many.  The caller frees. */
+char *fix_subject(const struct fix_cand *cands, int n, int room);
+
 #endif

@@ -110,9 +110,10 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 		rc = -1;
 		goto out;
 	}
-	desc = fix_describe(h->cands, h->ncands);
 	/* the prefix the file's own history uses, in a git tree */
 	prefix = h->in_overlay ? NULL : subject_prefix(srctree, h->path);
+	/* a subject line of at most 75 columns; the body says it all */
+	desc = fix_subject(h->cands, h->ncands, 75 - 2 - (int)strlen(prefix ? prefix : h->header));
 	subject = xasprintf("%s: %s", prefix ? prefix : h->header, desc);
 	free(prefix);
 	free(desc);

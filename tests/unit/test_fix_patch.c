@@ -52,13 +52,13 @@ START_TEST(test_include_after_the_last_include)
 	struct proven p;
 	char *text = patch_of(&p, "x86_64", "user", "linux/user.h", c, 2, 2, 3);
 
-	/* the slug stops at 52 characters */
-	ck_assert_str_eq(p.fx->fixes[0].patch, "0002-linux-user-h-include-linux-light-h-for-light-fn-incl.patch");
+	/* a subject of at most 75 columns: the headers without the names they
+	 * are for (the body has those) */
+	ck_assert_str_eq(p.fx->fixes[0].patch, "0002-linux-user-h-include-linux-light-h-linux-next-h.patch");
 	/* a sentence a name, broken where it has a comma; the conditional
 	 * include after the plain one, both after the last #include */
 	assert_text(text, HEAD
-		"Subject: [PATCH 2/3] linux/user.h: include linux/light.h for light_fn(), include linux/next.h for "
-		"next_fn()\n"
+		"Subject: [PATCH 2/3] linux/user.h: include linux/light.h, linux/next.h\n"
 		"\n"
 		"user_light() uses light_fn(), defined in linux/light.h, which linux/user.h\n"
 		"does not include.\n"
@@ -291,6 +291,38 @@ START_TEST(test_subject_prefix)
 }
 END_TEST
 
+/* A subject of at most the room given: the whole description, else the
+ * headers and tags without the names they are for, else how many. */
+START_TEST(test_subject_within_its_room)
+{
+	struct fix_cand c[] = {
+		cand_include("light_fn", "user_light()", "linux/light.h", NULL),
+		cand_include("other_fn", "user_light()", "linux/light.h", NULL),
+		cand_include("next_fn", "user_next()", "linux/next.h", NULL),
+		cand_declare("struct thing", "user()"),
+	};
+	char *s;
+
+	/* as fixer_add() completes them */
+	c[0].what = "light_fn()";
+	c[1].what = "other_fn()";
+	c[2].what = "next_fn()";
+	c[3].what = "struct thing";
+	s = fix_subject(c, 1, 75);
+	ck_assert_str_eq(s, "include linux/light.h for light_fn()");
+	free(s);
+	s = fix_subject(c, 4, 60);
+	ck_assert_str_eq(s, "include linux/light.h, linux/next.h, declare struct thing");
+	free(s);
+	s = fix_subject(c, 4, 40);
+	ck_assert_str_eq(s, "include 2 headers, declare 1 tag");
+	free(s);
+	s = fix_subject(c, 3, 20);
+	ck_assert_str_eq(s, "include 2 headers");
+	free(s);
+}
+END_TEST
+
 Suite *fix_patch_suite(void)
 {
 	Suite *s = suite_create("fix_patch");
@@ -304,6 +336,7 @@ Suite *fix_patch_suite(void)
 	tcase_add_test(tc, test_apply_line);
 	tcase_add_test(tc, test_clean_git_head);
 	tcase_add_test(tc, test_subject_prefix);
+	tcase_add_test(tc, test_subject_within_its_room);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -466,7 +466,7 @@ static int run_fix(const char *out, const char *cell)
 START_TEST(test_a_second_round_for_the_next_missing_name)
 {
 	char *out = fix_run("x86_64", "user"), *path, *text, *want, *tree = repo_path("tests/fixtures/fix/tree");
-	const char *patch = "0001-linux-user-h-include-linux-light-h-for-light-fn-incl.patch";
+	const char *patch = "0001-linux-user-h-include-linux-light-h-linux-next-h.patch";
 
 	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 0);
 	path = xasprintf("%s/fix/summary.txt", out);
