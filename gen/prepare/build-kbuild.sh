@@ -14,7 +14,8 @@
 # (whose name keys tree, config and compiler) and the targets.  Built
 # once from a copy of the prepared dir (which the header TUs keep using),
 # under a lock, with 'make -k': an object the tree itself fails to build
-# is listed in the log and is not in the proof's set (no .cmd file).  A
+# is listed in the log and is not in the proof's set (no .cmd file); a
+# build cut short goes on at the next call.  A
 # dir of a moving tree (a series' scratch tree) is brought up to date by
 # kbuild on every call, as a developer's O= dir after an edit.
 set -eu
@@ -61,7 +62,12 @@ if [ -f "$built/.hdrtest-built" ] && printf '%s\n' "$key" | cmp -s - "$built/.hd
 	exit 0
 fi
 
-if [ ! -f "$built/.hdrtest-built" ] || ! printf '%s\n' "$key" | cmp -s - "$built/.hdrtest-built"; then
+if [ -f "$built/.hdrtest-building" ] && printf '%s\n' "$key" | cmp -s - "$built/.hdrtest-building"; then
+	# a build of this key cut short (killed, the machine stopped): kbuild
+	# goes on where it stopped, as in any O= dir (an object whose .cmd
+	# file it did not write is built again)
+	echo "  BUILD   ${built##*/}: going on with a build cut short" >&2
+elif [ ! -f "$built/.hdrtest-built" ] || ! printf '%s\n' "$key" | cmp -s - "$built/.hdrtest-built"; then
 	# from nothing: a copy of the prepared dir, hdrtest's own files left out
 	rm -rf "$built"
 	mkdir -p "$built"
@@ -72,6 +78,7 @@ if [ ! -f "$built/.hdrtest-built" ] || ! printf '%s\n' "$key" | cmp -s - "$built
 		esac
 		cp -a "$f" "$built/"
 	done
+	printf '%s\n' "$key" > "$built/.hdrtest-building"
 fi
 
 echo "  BUILD   ${built##*/}: make $targets (a full build takes long on few cores; once per cache)" >&2
@@ -85,6 +92,7 @@ fi
 end=$(date +%s)
 failed=$(grep -c '^make\[[0-9]*\]: \*\*\* .*Error' "$log" || :)
 printf '%s\n' "$key" > "$built/.hdrtest-built"
+rm -f "$built/.hdrtest-building"
 printf 'seconds %s\nexit %s\nfailed-steps %s\n' "$((end - start))" "$rc" "$failed" > "$built/.hdrtest-build-result"
 if [ "$rc" -ne 0 ] && [ -z "$(find "$built" -name '.*.o.cmd' -print -quit)" ]; then
 	put "$cell/built" "error=kbuild could not build $targets: $(grep -m1 -E 'error|Error' "$log" || echo "exit $rc") (log: $log)"
