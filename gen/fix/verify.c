@@ -109,6 +109,9 @@ int verify_on_objects(struct fixer *fx, struct strbuf *sb)
 				fx->fixes[j].kept = 0;
 	}
 out:
+	/* the scratch tree is a symlink per file of the tree: nothing to keep */
+	if (cf.scratch)
+		remove_tree(cf.scratch);
 	consumer_fixer_release(&cf);
 	return ret;
 }

@@ -409,6 +409,16 @@ static int verify_patch(const char *patched, const char *const *srcs, const char
 	h->kept = 1;
 	sb_init(&sb);
 	ck_assert_int_eq(verify_on_objects(fx, &sb), 0);
+	/* its scratch tree is gone, the tree it linked to is not */
+	{
+		char *scratch = xasprintf("%s/objects-tree", fx->dir);
+		char *idle = xasprintf("%s/include/linux/idle.h", tree);
+
+		ck_assert(!file_exists(scratch));
+		ck_assert(file_exists(idle));
+		free(scratch);
+		free(idle);
+	}
 	*said = sb_detach(&sb);
 	kept = h->kept;
 	free(fx->fixes);
