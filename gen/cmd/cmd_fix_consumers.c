@@ -311,7 +311,8 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	struct includer *inc;
 	int ninc;
 	struct strbuf sum, series;
-	char *absout = NULL, *path;
+	char *absout = NULL, *path, ***cut_dirs;
+	int *ncut_dirs;
 
 	if (first < 0)
 		return CMD_ERROR;
@@ -406,36 +407,32 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	if (consumers_again(&cf))
 		return CMD_ERROR;
 
-	/* the series: per kept cut, its edits' patches, then the cut */
+	/* the series: per kept cut, its edits' patches (a directory each),
+	 * then the cut; the directories found once, counted for [PATCH k/n] */
 	sb_init(&series);
-	for (i = 0; i < cf.ncuts; i++) {
-		char **dirs;
-		int nd;
-
-		if (!cf.cuts[i].kept)
-			continue;
-		nd = edit_dirs(&cf, i, &dirs);
-		total += nd + 1;
-		for (j = 0; j < nd; j++)
-			free(dirs[j]);
-		free(dirs);
-	}
-	for (i = 0; i < cf.ncuts; i++) {
-		char **dirs;
-		int nd;
-
-		if (!cf.cuts[i].kept)
-			continue;
-		nd = edit_dirs(&cf, i, &dirs);
-		for (j = 0; j < nd; j++) {
-			if (patch_of_edits(&cf, i, dirs[j], ++no, total, &series))
-				return CMD_ERROR;
-			free(dirs[j]);
+	cut_dirs = xcalloc(cf.ncuts ? cf.ncuts : 1, sizeof(*cut_dirs));
+	ncut_dirs = xcalloc(cf.ncuts ? cf.ncuts : 1, sizeof(int));
+	for (i = 0; i < cf.ncuts; i++)
+		if (cf.cuts[i].kept) {
+			ncut_dirs[i] = edit_dirs(&cf, i, &cut_dirs[i]);
+			total += ncut_dirs[i] + 1;
 		}
-		free(dirs);
+	for (i = 0; i < cf.ncuts; i++) {
+		if (!cf.cuts[i].kept)
+			continue;
+		for (j = 0; j < ncut_dirs[i]; j++)
+			if (patch_of_edits(&cf, i, cut_dirs[i][j], ++no, total, &series))
+				return CMD_ERROR;
 		if (patch_of_cut(&cf, i, ++no, total, &series))
 			return CMD_ERROR;
 	}
+	for (i = 0; i < cf.ncuts; i++) {
+		for (j = 0; j < ncut_dirs[i]; j++)
+			free(cut_dirs[i][j]);
+		free(cut_dirs[i]);
+	}
+	free(cut_dirs);
+	free(ncut_dirs);
 
 	/* the summary: deterministic (times to the terminal only) */
 	sb_init(&sum);
