@@ -203,49 +203,23 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	struct strbuf sum, unfixed, ch, series, overlay_series, classes, classes_tsv, verified;
 	const char *srctree;
 	char *path;
-	char *absout = NULL;
 	int ret = CMD_OK;
 
 	if (first < 0)
 		return CMD_ERROR;
 	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
-	fx.out = out;
 	fx.jobs = atoi(jobs);
 	if (fx.jobs < 1)
 		fx.jobs = 1;
-	fx.cells = argv + first;
-	fx.ncells = argc - first;
-	/* absolute: compile.sh runs in the kbuild dir */
-	if (out[0] != '/') {
-		char cwd[4096];
-
-		if (!getcwd(cwd, sizeof(cwd)))
-			return CMD_ERROR;
-		out = absout = xasprintf("%s/%s", cwd, out);
+	if (fixer_open(&fx, out, "fix", argv + first, argc - first, signoff != NULL)) {
+		fixer_close(&fx);
+		return CMD_ERROR;
 	}
-	fx.out = out;
-	fx.dir = xasprintf("%s/fix", out);
-	fx.overlay = xasprintf("%s/fix/overlay", out);
-	sb_init(&fx.recompiled);
-	fx.orig = xcalloc(fx.ncells, sizeof(*fx.orig));
-	fx.proof = xcalloc(fx.ncells, sizeof(*fx.proof));
-	for (i = 0; i < fx.ncells; i++)
-		if (!(fx.orig[i] = cell_read(out, fx.cells[i])))
-			return CMD_ERROR;
 	srctree = fx.orig[0]->srctree;
-	/* the patches are the user's to send: From is the user, and a
-	 * Signed-off-by only when asked for (the human certifies); asked
-	 * for without an identity, nothing is done, OUT/fix kept as it was */
-	if (fix_identity(srctree, &fx.who) && signoff) {
-		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
-		      "user.name and user.email, or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL");
-		return CMD_ERROR;
-	}
-	fx.signoff = signoff != NULL;
-	if (!(fx.ix = scan_tree(srctree)))
-		return CMD_ERROR;
-	remove_tree(fx.dir);
+	fx.overlay = xasprintf("%s/overlay", fx.dir);
+	sb_init(&fx.recompiled);
+	fx.proof = xcalloc(fx.ncells, sizeof(*fx.proof));
 	if (mkdirs(fx.overlay)) {
 		error("cannot create %s: %s", fx.overlay, strerror(errno));
 		return CMD_ERROR;
@@ -358,7 +332,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_release(&classes);
 	sb_release(&verified);
 	sb_release(&classes_tsv);
-	fix_identity_free(&fx.who);
+	fixer_close(&fx);
 	return ret;
 }
 

@@ -311,7 +311,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	struct includer *inc;
 	int ninc;
 	struct strbuf sum, series;
-	char *absout = NULL, *path, ***cut_dirs;
+	char *path, ***cut_dirs;
 	int *ncut_dirs;
 
 	if (first < 0)
@@ -319,37 +319,13 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
 	nj = atoi(jobs) > 0 ? atoi(jobs) : 1;
-	if (out[0] != '/') {
-		char cwd[4096];
-
-		if (!getcwd(cwd, sizeof(cwd)))
-			return CMD_ERROR;
-		out = absout = xasprintf("%s/%s", cwd, out);
+	if (fixer_open(&fx, out, "fix-consumers", argv + first, argc - first, signoff != NULL)) {
+		fixer_close(&fx);
+		return CMD_ERROR;
 	}
-	fx.out = out;
-	fx.cells = argv + first;
-	fx.ncells = argc - first;
-	fx.dir = xasprintf("%s/fix-consumers", out);
-	fx.orig = xcalloc(fx.ncells, sizeof(*fx.orig));
-	for (i = 0; i < fx.ncells; i++)
-		if (!(fx.orig[i] = cell_read(out, fx.cells[i])))
-			return CMD_ERROR;
 	cf.fx = &fx;
 	cf.syntax_only = syntax_only != NULL;
 	cf.srctree = fx.orig[0]->srctree;
-	if (fix_identity(cf.srctree, &fx.who) && signoff) {
-		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
-		      "user.name and user.email, or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL");
-		return CMD_ERROR;
-	}
-	fx.signoff = signoff != NULL;
-	if (!(fx.ix = scan_tree(cf.srctree)))
-		return CMD_ERROR;
-	remove_tree(fx.dir);
-	if (mkdirs(fx.dir)) {
-		error("cannot create %s: %s", fx.dir, strerror(errno));
-		return CMD_ERROR;
-	}
 	sb_init(&cf.objects_tsv);
 	ninc = find_includers(&fx, &inc);
 	cf.cuts = xcalloc(ninc ? ninc : 1, sizeof(*cf.cuts));
@@ -508,13 +484,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	sb_release(&sum);
 	sb_release(&series);
 	consumer_fixer_release(&cf);
-	for (i = 0; i < fx.ncells; i++)
-		cell_free(fx.orig[i]);
-	free(fx.orig);
-	free(fx.dir);
-	scan_free(fx.ix);
-	fix_identity_free(&fx.who);
-	free(absout);
+	fixer_close(&fx);
 	return ret;
 }
 

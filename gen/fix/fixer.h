@@ -44,7 +44,7 @@ struct fix_identity {
 };
 
 struct fixer {
-	const char *out;
+	char *out;		/* the run (absolute: object commands run elsewhere) */
 	char *dir;		/* OUT/fix */
 	char *overlay;		/* OUT/fix/overlay */
 	char **cells;
@@ -63,6 +63,17 @@ struct fixer {
 	struct fix_identity who;	/* From: (and Signed-off-by:) of the patches */
 	int signoff;		/* add the user's Signed-off-by (asked for: --signoff) */
 };
+
+/* open.c */
+
+/* Open fx on the finished run in out for cells: out made absolute,
+ * fx->dir = OUT/sub emptied and made, the cells' results read, the user's
+ * identity (an error when signoff asks for one that is not set), the
+ * tree scanned.  0, or -1 after an error message (fixer_close() then
+ * still frees what was opened). */
+int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells, int ncells, int signoff);
+/* Free what fixer_open() set, nothing else. */
+void fixer_close(struct fixer *fx);
 
 /* proof.c */
 

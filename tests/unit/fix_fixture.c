@@ -205,7 +205,7 @@ void fixer_free(struct fixer *fx)
 	free(fx->cells);
 	scan_free(fx->ix);
 	sb_release(&fx->recompiled);
-	free((char *)fx->out);
+	free(fx->out);
 	free(fx->dir);
 	free(fx->overlay);
 	free(fx);
