@@ -67,6 +67,8 @@ if [ -f "$built/.hdrtest-building" ] && printf '%s\n' "$key" | cmp -s - "$built/
 	# goes on where it stopped, as in any O= dir (an object whose .cmd
 	# file it did not write is built again)
 	echo "  BUILD   ${built##*/}: going on with a build cut short" >&2
+	# the log too: the warnings of the objects built before the cut count
+	echo "hdrtest: going on with a build cut short" >> "$log"
 elif [ ! -f "$built/.hdrtest-built" ] || ! printf '%s\n' "$key" | cmp -s - "$built/.hdrtest-built"; then
 	# from nothing: a copy of the prepared dir, hdrtest's own files left out
 	rm -rf "$built"
@@ -79,12 +81,16 @@ elif [ ! -f "$built/.hdrtest-built" ] || ! printf '%s\n' "$key" | cmp -s - "$bui
 		cp -a "$f" "$built/"
 	done
 	printf '%s\n' "$key" > "$built/.hdrtest-building"
+	: > "$log"
+else
+	# a moving tree: kbuild brings the dir up to date; the log is this call's
+	: > "$log"
 fi
 
 echo "  BUILD   ${built##*/}: make $targets (a full build takes long on few cores; once per cache)" >&2
 start=$(date +%s)
 # shellcheck disable=SC2086 # kvars and targets are word lists
-if make -C "$tree" O="$built" $kvars -k -j"${HT_BUILD_JOBS:-$(nproc)}" $targets >"$log" 2>&1; then
+if make -C "$tree" O="$built" $kvars -k -j"${HT_BUILD_JOBS:-$(nproc)}" $targets >>"$log" 2>&1; then
 	rc=0
 else
 	rc=$?

@@ -67,5 +67,14 @@ check "page_address.h's include of folio_size.h breaks none of them" \
 	grep -q '^  linux/mm/page_address.h  *[1-9][0-9]* objects compiled with it, none broken' "$vsum"
 check "no patch is dropped, and the series has them" sh -c "! grep -q DROPPED $vsum && test -s $fixv/fix/series"
 
+# a build cut short (the machine stopped) goes on at the next call, and
+# its log keeps the warnings of the objects built before the cut
+cp "$built/.hdrtest-built" "$built/.hdrtest-building" && rm "$built/.hdrtest-built"
+echo "hdrtest-e2e: written before the cut" >> "$built/hdrtest-build.log"
+sh gen/prepare/build-kbuild.sh "$out/x86_64/defconfig" $targets > "$out.resume" 2>&1
+check "a build cut short goes on" grep -q 'going on with a build cut short' "$out.resume"
+check "its log keeps what the build wrote before the cut" grep -q '^hdrtest-e2e: written before the cut' "$built/hdrtest-build.log"
+check "and the dir is built when it ends" sh -c "test -f '$built/.hdrtest-built' && test ! -e '$built/.hdrtest-building'"
+
 summary fix-consumers
 [ "$fail" -eq 0 ]
