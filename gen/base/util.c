@@ -259,6 +259,17 @@ int starts_with(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+int word_listed(const char *words, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = words; (p = strstr(p, w)); p += n)
+		if ((p == words || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
 int cmp_strings(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -68,6 +68,9 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 extern FILE *diag_stream;
 
 int starts_with(const char *s, const char *prefix);
+/* Whether w is a whole word of the space-separated list words ("arm/defconfig"
+ * is not in "arm64-llvm/defconfig").  w is not empty. */
+int word_listed(const char *words, const char *w);
 /* Whether s is one of list[0..n). */
 int str_listed(char *const *list, int n, const char *s);
 /* qsort() comparator of an array of strings (char *). */

@@ -42,12 +42,21 @@ static int consumers_again(struct consumer_fixer *cf)
 
 	for (ci = 0; ci < fx->ncells; ci++) {
 		const struct cell_result *c = fx->orig[ci];
-		char *script = xasprintf("%s/compile.sh", c->dir), *text = read_file(script, NULL);
-		char *dir = xasprintf("%s/fix-consumers/again/%s", fx->out, fx->cells[ci]);
-		char *myscript = xasprintf("%s/compile.sh", dir);
+		char *script, *text, *dir, *myscript;
 		struct strbuf sb;
 		const char *p, *hit;
+		int on = 0;
 
+		/* only the cells a kept cut is on: another may have no TUs
+		 * at all (a config the arch cannot have is a skip) */
+		for (i = 0; i < cf->ncuts; i++)
+			on |= cf->cuts[i].kept && word_listed(cf->cuts[i].inc.cells, fx->cells[ci]);
+		if (!on)
+			continue;
+		script = xasprintf("%s/compile.sh", c->dir);
+		text = read_file(script, NULL);
+		dir = xasprintf("%s/fix-consumers/again/%s", fx->out, fx->cells[ci]);
+		myscript = xasprintf("%s/compile.sh", dir);
 		if (!text) {
 			error("cannot read %s: %s", script, strerror(errno));
 			return -1;
@@ -70,7 +79,7 @@ static int consumers_again(struct consumer_fixer *cf)
 			struct cut *cut = &cf->cuts[i];
 			char *list = xstrdup(cut->inc.consumers), *save, *h;
 
-			if (!cut->kept || !strstr(cut->inc.cells, fx->cells[ci]))
+			if (!cut->kept || !word_listed(cut->inc.cells, fx->cells[ci]))
 				goto next_cut;
 			for (h = strtok_r(list, " ", &save); h; h = strtok_r(NULL, " ", &save)) {
 				const struct tu_result *t = tu_named(c, h);
@@ -232,7 +241,7 @@ static int patch_of_cut(struct consumer_fixer *cf, int cut, int no, int total, s
 	}
 	/* a built dir of some targets only proves those: say which */
 	for (i = 0; i < cf->fx->ncells; i++) {
-		char *t = cf->objs[i] && strstr(c->inc.cells, cf->fx->cells[i]) ? built_targets(cf->objs[i]) : NULL;
+		char *t = cf->objs[i] && word_listed(c->inc.cells, cf->fx->cells[i]) ? built_targets(cf->objs[i]) : NULL;
 
 		if (t && strcmp(t, "all")) {
 			char *s = xasprintf("%s%s'make %s' on %s", scope ? scope : "", scope ? ", " : "", t,
@@ -361,7 +370,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	cf.objs = xcalloc(fx.ncells, sizeof(*cf.objs));
 	cf.skip = xcalloc(fx.ncells, sizeof(*cf.skip));
 	for (i = 0; i < fx.ncells; i++) {
-		char *dir = cell_built_dir(out, fx.cells[i], &cf.skip[i]);
+		char *dir = cell_built_dir(fx.out, fx.cells[i], &cf.skip[i]);
 
 		if (dir && !(cf.objs[i] = objects_load(dir, cf.srctree)))
 			return CMD_ERROR;
@@ -376,7 +385,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		/* on every cell it is on a chain in: a cell without a built dir
 		 * proves nothing */
 		for (j = 0; j < fx.ncells; j++)
-			if (strstr(c->inc.cells, fx.cells[j]) && !cf.objs[j])
+			if (word_listed(c->inc.cells, fx.cells[j]) && !cf.objs[j])
 				proven = 0;
 		c->kept = c->kind != CUT_KEEP && !c->broken && proven;
 	}

@@ -179,7 +179,7 @@ int find_includers(struct fixer *fx, struct includer **out)
 					in->cells = xstrdup("");
 					in->consumers = xstrdup("");
 				}
-				if (!strstr(in->cells, fx->cells[i])) {
+				if (!word_listed(in->cells, fx->cells[i])) {
 					char *n = xasprintf("%s%s%s", in->cells, *in->cells ? " " : "", fx->cells[i]);
 
 					free(in->cells);

@@ -526,6 +526,20 @@ START_TEST(test_fix_consumers_command)
 }
 END_TEST
 
+/* A cell is a whole word of a cell list: arm/defconfig is not in
+ * arm64-llvm/defconfig. */
+START_TEST(test_word_listed)
+{
+	ck_assert(word_listed("x86_64/defconfig arm64/defconfig", "arm64/defconfig"));
+	ck_assert(word_listed("x86_64/defconfig arm64/defconfig", "x86_64/defconfig"));
+	ck_assert(word_listed("arm/defconfig", "arm/defconfig"));
+	ck_assert(!word_listed("arm64-llvm/defconfig", "llvm/defconfig"));
+	ck_assert(!word_listed("xarm/defconfig", "arm/defconfig"));
+	ck_assert(!word_listed("arm/defconfig-x arm64/defconfig", "arm/defconfig"));
+	ck_assert(!word_listed("", "arm/defconfig"));
+}
+END_TEST
+
 /* hdrtest fix's series order (fix/order.c): by name, but a patch after
  * the patches of the headers it reads. */
 START_TEST(test_series_order_puts_what_a_patch_reads_first)
@@ -572,7 +586,9 @@ START_TEST(test_series_order_puts_what_a_patch_reads_first)
 END_TEST
 
 /* A cut on two cells, a built dir on one: not proven, not kept, and the
- * summary says which cell had none. */
+ * summary says which cell had none.  The other cell has no compile.sh
+ * either (a config its arch cannot have is a skip, with no TU): nothing
+ * of it is read. */
 START_TEST(test_fix_consumers_unproven_cell)
 {
 	char *out = fix_run("x86_64 arm64", "chain_idle both"), *tree = repo_path("tests/fixtures/fix/tree");
@@ -581,6 +597,9 @@ START_TEST(test_fix_consumers_unproven_cell)
 	char *kdir = built_dir(tree, srcs, deps, 1), *line = xasprintf("built=%s\n", kdir), *p, *text, *said;
 	char *argv[] = { "fix-consumers", "--out", out, "--jobs", "2", "x86_64/defconfig", "arm64/defconfig", NULL };
 
+	p = xasprintf("%s/arm64/defconfig/compile.sh", out);
+	ck_assert_int_eq(unlink(p), 0);
+	free(p);
 	free(put_file(out, "x86_64/defconfig/built", line));
 	stdout_begin();
 	ck_assert_int_eq(cmd_fix_consumers.run(&cmd_fix_consumers, 7, argv), CMD_FAILED);
@@ -618,6 +637,7 @@ Suite *fix_consumers_suite(void)
 	tcase_add_test(tc, test_not_a_built_dir);
 	tcase_add_test(tc, test_verify_drops_a_patch_that_breaks_an_object);
 	tcase_add_test(tc, test_fix_consumers_command);
+	tcase_add_test(tc, test_word_listed);
 	tcase_add_test(tc, test_fix_consumers_unproven_cell);
 	tcase_add_test(tc, test_series_order_puts_what_a_patch_reads_first);
 	suite_add_tcase(s, tc);
