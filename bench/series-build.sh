@@ -18,8 +18,9 @@
 # errors, and the warnings the unpatched build did not give (compared as
 # file and text, line numbers left out: a patch moves lines).  Exit 0 when
 # the build succeeds with no new warning, 1 otherwise, 2 on bad use.
-# Needs root (mount).  KEEP=1 keeps the work dir (the log is copied next
-# to PATCHED-TREE either way: PATCHED-TREE.build.log).
+# Needs root (mount).  The log is PATCHED-TREE.build-BUILTNAME.log (one per
+# built dir: the same copy is built for several cells); KEEP=1 keeps the
+# work dir.
 set -u
 
 usage() {
@@ -41,9 +42,9 @@ if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
 	exit 2
 fi
 work=${TMPDIR:-/tmp}/hdrtest-series-build.$$
-log=$patched.build.log
+log=$patched.build-${built##*/}.log
 rm -rf "$work"
-mkdir -p "$work/empty" || exit 2
+mkdir -p "$work" || exit 2
 cp -a "$built" "$work/built" || exit 2
 hide=
 [ -d "$patched/.git" ] && hide="&& mount -t tmpfs none '$tree/.git'"
