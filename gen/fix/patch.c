@@ -192,18 +192,6 @@ void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir
 	free(git);
 }
 
-/* Whether word is one of list's space-separated words. */
-static int has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p;
-
-	for (p = list; (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
-			return 1;
-	return 0;
-}
-
 char *subject_prefix(const char *srctree, const char *path)
 {
 	char *argv[] = { "git", "-C", (char *)srctree, "log", "--no-merges", "-n", "50", "--format=%s", "--",
@@ -305,8 +293,8 @@ int write_cover_letter(struct fixer *fx, int total, const char *srctree)
 		sb_addf(&sb, "%-*s", hw + 2, h->header);
 		for (j = 0; j < fx->ncells; j++)
 			sb_addf(&sb, "  %-*s", (int)strlen(fx->cells[j]),
-				has_word(proven, fx->cells[j]) ? "fixed" :
-				has_word(failed, fx->cells[j]) ? "fails" : "-");
+				word_listed(proven, fx->cells[j]) ? "fixed" :
+				word_listed(failed, fx->cells[j]) ? "fails" : "-");
 		/* no trailing blanks */
 		while (sb.len && sb.buf[sb.len - 1] == ' ')
 			sb.buf[--sb.len] = '\0';
