@@ -92,6 +92,15 @@ int tu_record(const char *cell_dir, const char *stem, int status)
 		free(shown);
 		goto out;
 	}
+	/* A compiler that fails says why.  A failure with an empty log lost
+	 * its diagnostics (a full disk at the moment gcc wrote them, with
+	 * space again by now) or was killed: either way not a verdict on the
+	 * header, so it is compiled again on the next run. */
+	if (status > 0 && len == 0) {
+		error("cannot record the result of %s/%s.c: the compiler exited with status %d "
+		      "and printed nothing (is the disk full? was it killed?)", cell_dir, stem, status);
+		goto out;
+	}
 	if (write_text(rc_tmp, status_line))
 		goto out;
 	if (depfile_complete(d)) {

@@ -223,6 +223,15 @@ START_TEST(test_tu_record_refuses)
 	ck_assert_ptr_nonnull(strstr(err, "is cut short"));
 	free(err);
 	ck_assert_int_eq(file_exists(p), 0);
+	/* a failure with an empty log: its diagnostics were lost on a disk
+	 * full at that moment, or the compiler was killed; not a verdict */
+	free(put_file(d, "t.log.tmp", ""));
+	diag_begin();
+	ck_assert_int_eq(tu_record(d, "t", 1), -1);
+	err = diag_end();
+	ck_assert_ptr_nonnull(strstr(err, "exited with status 1 and printed nothing"));
+	free(err);
+	ck_assert_int_eq(file_exists(p), 0);
 	/* compile.sh could not run the compiler: a set-up error, not a verdict */
 	free(put_file(d, "t.log.tmp", "compile.sh: 3: gcc: not found\n"));
 	diag_begin();
