@@ -9,7 +9,11 @@
  * patch uncovers (the next missing symbol) adds a candidate and another
  * round; at most FIX_ROUNDS rounds.  A fix is kept when no TU that passed
  * fails, no forbidden header comes in, and every cell where the header
- * failed passes or fails for another reason.
+ * failed passes or fails for another reason.  The fixes not kept are then
+ * taken out and the rest proven again without them, until a round keeps
+ * every fix it proves (at most DROP_ROUNDS more): a patch proven beside
+ * one that breaks every TU is proven alone with its peers, not judged by
+ * its neighbour's damage.
  * The verdicts, the chain report (fix/chains.c) and the patches
  * (fix/patch.c) come last.  Nothing under KDIR is touched.
  */
@@ -31,6 +35,7 @@
 #include "scan/scan.h"
 
 #define FIX_ROUNDS 5
+#define DROP_ROUNDS 3
 
 static struct hdr_fix *fix_for(struct fixer *fx, const char *header)
 {
@@ -136,6 +141,12 @@ static int write_overlay(struct fixer *fx, const char *srctree)
 
 		if (!patchable(h) || !f)
 			continue;
+		if (h->dropped) {
+			dst = xasprintf("%s/%s", fx->overlay, h->header);
+			unlink(dst);
+			free(dst);
+			continue;
+		}
 		free(h->path);
 		h->path = xstrdup(f->path);
 		src = runov ? xasprintf("%s/%s", runov, h->header) : NULL;
@@ -181,6 +192,17 @@ static int write_overlay(struct fixer *fx, const char *srctree)
 	return 0;
 }
 
+/* Whether a fix is still kept (and so worth another round). */
+static int any_kept(const struct fixer *fx)
+{
+	int i;
+
+	for (i = 0; i < fx->nfixes; i++)
+		if (fx->fixes[i].kept)
+			return 1;
+	return 0;
+}
+
 static int cmp_fix(const void *a, const void *b)
 {
 	return strcmp(((const struct hdr_fix *)a)->header, ((const struct hdr_fix *)b)->header);
@@ -198,7 +220,7 @@ static const struct cmd_option fix_options[] = {
 
 static int run_fix(const struct command *cmd, int argc, char **argv)
 {
-	int first = cmd_options(cmd, argc, argv), i, j, k, added, kept = 0, kept_overlay = 0, unfixed_n = 0;
+	int first = cmd_options(cmd, argc, argv), i, j, k, added, kept = 0, kept_overlay = 0, unfixed_n = 0, drops;
 	struct fixer fx = { 0 };
 	struct strbuf sum, unfixed, ch, series, overlay_series, classes, classes_tsv, verified;
 	const char *srctree;
@@ -241,6 +263,17 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_init(&series);
 	sb_init(&overlay_series);
 	judge_fixes(&fx, &sum, &unfixed);
+	/* what was kept beside the fixes not kept, proven again without them */
+	for (drops = 0; drops < DROP_ROUNDS && drop_unkept(&fx) && any_kept(&fx); drops++) {
+		fx.rounds++;
+		if (write_overlay(&fx, srctree) || prove(&fx))
+			return CMD_ERROR;
+		sb_release(&sum);
+		sb_release(&unfixed);
+		sb_init(&sum);
+		sb_init(&unfixed);
+		judge_fixes(&fx, &sum, &unfixed);
+	}
 	sb_init(&verified);
 	if (verify_objects && verify_on_objects(&fx, &verified))
 		return CMD_ERROR;

@@ -35,6 +35,9 @@ struct hdr_fix {
 	char *subject;		/* and its subject, without "[PATCH k/n] " */
 	char *proven;		/* the overlay's text of the header at the last proof round */
 	int changed;		/* it differs in this round's overlay (or is new there) */
+	int dropped;		/* not kept by a round's verdict: out of the overlay since,
+				   so that the others are proven without it */
+	char *verdict;		/* its summary lines, from the last round that had it in */
 };
 
 /* The patches' author, from the user's git identity (identity.c). */
@@ -87,8 +90,12 @@ int prove(struct fixer *fx);
  * (passing) only those the fix is proven on; allocated, space-separated. */
 char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing);
 /* The verdict on each fix (h->kept), the summary lines in sum, the
- * candidates no header qualifies for in unfixed. */
+ * candidates no header qualifies for in unfixed.  A dropped fix keeps the
+ * verdict of the round that dropped it. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed);
+/* Drop every fix the last verdict did not keep, so that the next round
+ * proves the kept ones without it; how many were dropped. */
+int drop_unkept(struct fixer *fx);
 
 /* classes.c */
 

@@ -111,7 +111,7 @@ static int affected(struct fixer *fx, const struct cell_result *c, const struct 
 	int i, hit = t->verdict != V_PASS || !dep;
 
 	for (i = 0; dep && !hit && i < fx->nfixes; i++)
-		hit = patchable(&fx->fixes[i]) && dep_reads(fx, c, dep, &fx->fixes[i]);
+		hit = patchable(&fx->fixes[i]) && !fx->fixes[i].dropped && dep_reads(fx, c, dep, &fx->fixes[i]);
 	free(dep);
 	free(path);
 	return hit;
@@ -314,7 +314,8 @@ static int prove_cell(struct fixer *fx, int ci)
 	return ret ? -1 : 0;
 }
 
-/* Which patched headers' overlay text differs from the last round's. */
+/* Which patched headers' overlay text differs from the last round's (a
+ * dropped one's is gone: changed in the round after it was dropped). */
 static void mark_changed(struct fixer *fx)
 {
 	int i;
@@ -323,7 +324,7 @@ static void mark_changed(struct fixer *fx)
 		struct hdr_fix *h = &fx->fixes[i];
 		char *path = xasprintf("%s/%s", fx->overlay, h->header), *text = read_file(path, NULL);
 
-		h->changed = patchable(h) && (!text || !h->proven || strcmp(text, h->proven));
+		h->changed = patchable(h) && (text || h->proven) && (!text || !h->proven || strcmp(text, h->proven));
 		free(h->proven);
 		h->proven = text;
 		free(path);
@@ -469,6 +470,28 @@ static char *new_kind(const struct tu_result *o, const struct tu_result *t)
 	return found;
 }
 
+/* Whether h's patch can be what broke t, o before the patches: the
+ * patched copy is where one of t's diagnostics is, or on its include stack
+ * ("In file included from OVERLAY/HEADER:LINE").  Every TU reads the core
+ * headers, so reading the patched header blames every patch of a round
+ * for the one that breaks them all.  A failure with no diagnostic (a
+ * forbidden header newly pulled in) is blamed on every header it reads. */
+static int on_stack(const struct fixer *fx, const struct tu_result *o, const struct tu_result *t,
+		    const struct hdr_fix *h)
+{
+	char *needle;
+	int hit;
+
+	if (t->forbidden && !(o && o->forbidden))
+		return 1;
+	if (!strstr(t->log, ": error: ") && !strstr(t->log, ": warning: ") && !strstr(t->log, ": fatal error: "))
+		return 1;
+	needle = xasprintf("%s/%s:", fx->overlay, h->header);
+	hit = strstr(t->log, needle) != NULL;
+	free(needle);
+	return hit;
+}
+
 /* Whether header's TU in cell ci is one of h's failures: what h's patch
  * is for (a new kind of error there is the next thing it needs). */
 static int fails_for(const struct hdr_fix *h, int ci, const char *header)
@@ -481,6 +504,24 @@ static int fails_for(const struct hdr_fix *h, int ci, const char *header)
 	return 0;
 }
 
+/* h's candidates no header qualifies for, with their cells, into unfixed. */
+static void list_unfixed(const struct fixer *fx, const struct hdr_fix *h, struct strbuf *unfixed)
+{
+	int j, k;
+
+	for (j = 0; j < h->ncands; j++) {
+		const struct fix_cand *c = &h->cands[j];
+
+		if (c->kind != FIX_NONE)
+			continue;
+		sb_addf(unfixed, "%s\n  cells:", c->why_not);
+		for (k = 0; k < fx->ncells; k++)
+			if (h->marks[j][k])
+				sb_addf(unfixed, " %s", fx->cells[k]);
+		sb_add(unfixed, "\n");
+	}
+}
+
 /* The verdict on each fix, the summary lines in sum. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 {
@@ -488,10 +529,19 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 
 	for (i = 0; i < fx->nfixes; i++) {
 		struct hdr_fix *h = &fx->fixes[i];
-		struct strbuf failing, regress, newdiag;
-		char *what, *proven, *seen = xcalloc(fx->ncells, 1);
+		struct strbuf failing, regress, newdiag, lines;
+		char *what, *proven, *seen;
 		int ff = 1, unproven = 0;
 
+		list_unfixed(fx, h, unfixed);
+		/* proven without it since: its verdict stands */
+		if (h->dropped) {
+			h->kept = 0;
+			if (h->verdict)
+				sb_add(sum, h->verdict);
+			continue;
+		}
+		seen = xcalloc(fx->ncells, 1);
 		sb_init(&failing);
 		sb_init(&regress);
 		sb_init(&newdiag);
@@ -518,10 +568,11 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 			for (k = 0; fx->proof[j] && k < fx->proof[j]->ntus; k++) {
 				const struct tu_result *t = &fx->proof[j]->tus[k], *o = &fx->orig[j]->tus[k];
 
-				if (o->verdict == V_PASS && t->verdict != V_PASS && proof_reads(fx, j, t, h->header)) {
+				if (o->verdict == V_PASS && t->verdict != V_PASS && proof_reads(fx, j, t, h->header) &&
+				    on_stack(fx, o, t, h)) {
 					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
 				} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
-					   proof_reads(fx, j, t, h->header)) {
+					   proof_reads(fx, j, t, h->header) && on_stack(fx, o, t, h)) {
 					/* a TU that failed for other reasons must not fail
 					 * in a new way: a patch can break what already fails */
 					char *kind = new_kind(o, t);
@@ -534,37 +585,45 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 		}
 		/* passes, or fails for another reason, where it failed */
 		h->kept = patchable(h) && !regress.len && !newdiag.len && !unproven;
-		for (j = 0; j < h->ncands; j++) {
-			const struct fix_cand *c = &h->cands[j];
-
-			if (c->kind != FIX_NONE)
-				continue;
-			sb_addf(unfixed, "%s\n  cells:", c->why_not);
-			for (k = 0; k < fx->ncells; k++)
-				if (h->marks[j][k])
-					sb_addf(unfixed, " %s", fx->cells[k]);
-			sb_add(unfixed, "\n");
-		}
 		if (!patchable(h))
 			goto next;
+		sb_init(&lines);
 		what = fix_describe(h->cands, h->ncands);
-		sb_addf(sum, "%-28s %s\n", h->header, what);
+		sb_addf(&lines, "%-28s %s\n", h->header, what);
 		free(what);
 		if (*proven)
-			sb_addf(sum, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven);
+			sb_addf(&lines, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven);
 		else
-			sb_addf(sum, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
+			sb_addf(&lines, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
 				"NOT kept: it fixes no cell");
 		if (failing.len)
-			sb_addf(sum, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing.buf);
+			sb_addf(&lines, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing.buf);
 		if (regress.len)
-			sb_addf(sum, "%-28s breaks what passed:%s\n", "", regress.buf);
+			sb_addf(&lines, "%-28s breaks what passed:%s\n", "", regress.buf);
 		if (newdiag.len)
-			sb_addf(sum, "%-28s gives what failed a new kind of diagnostic:%s\n", "", newdiag.buf);
+			sb_addf(&lines, "%-28s gives what failed a new kind of diagnostic:%s\n", "", newdiag.buf);
+		sb_add(sum, lines.buf);
+		free(h->verdict);
+		h->verdict = sb_detach(&lines);
 next:
 		free(proven);
 		sb_release(&failing);
 		sb_release(&regress);
 		sb_release(&newdiag);
 	}
+}
+
+int drop_unkept(struct fixer *fx)
+{
+	int i, n = 0;
+
+	for (i = 0; i < fx->nfixes; i++) {
+		struct hdr_fix *h = &fx->fixes[i];
+
+		if (patchable(h) && !h->kept && !h->dropped) {
+			h->dropped = 1;
+			n++;
+		}
+	}
+	return n;
 }

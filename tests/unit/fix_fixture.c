@@ -192,6 +192,7 @@ void fixer_free(struct fixer *fx)
 		free(h->patch);
 		free(h->subject);
 		free(h->proven);
+		free(h->verdict);
 	}
 	free(fx->fixes);
 	for (i = 0; i < fx->ncells; i++) {

@@ -69,6 +69,38 @@ START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_header)
 }
 END_TEST
 
+START_TEST(test_blames_only_the_patch_on_the_error_stack)
+{
+	char *out = fix_run("x86_64", "plain user2 reader_both"), *sum, *unfixed;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand light = LIGHT, box = cand_include("box_fn", "user2()", "linux/box.h", NULL);
+
+	/* reader_both.h passes: light_fn() and box_fn() declared by hand */
+	ck_assert_str_eq(fx->orig[0]->tus[2].header, "linux/reader_both.h");
+	ck_assert_int_eq(fx->orig[0]->tus[2].verdict, V_PASS);
+	fixer_add(fx, "linux/plain.h", &light, 1);
+	fixer_add(fx, "linux/user2.h", &box, 1);
+	free(fixer_prove(fx));
+	/* reader_both.h reads both patched headers and breaks: the
+	 * redefinition is in linux/box.h, included from user2.h's patched
+	 * copy; plain.h's is on no diagnostic's include stack */
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/reader_both.h")->verdict, V_FAIL);
+	sum = fixer_judge(fx, &unfixed);
+	ck_assert_int_eq(fx->fixes[1].kept, 0);
+	assert_has(sum, "linux/user2.h                include linux/box.h for box_fn()\n"
+			"                             NOT kept, passes on: x86_64/defconfig\n"
+			"                             breaks what passed: x86_64/defconfig:linux/reader_both.h\n");
+	ck_assert_int_eq(fx->fixes[0].kept, 1);
+	assert_has(sum, "linux/plain.h                include linux/light.h for light_fn()\n"
+			"                             kept, proven on: x86_64/defconfig\n"
+			"linux/user2.h");
+	free(unfixed);
+	free(sum);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_rejects_a_fix_that_makes_a_failing_tu_fail_in_a_new_way)
 {
 	char *out = fix_run("x86_64", "user2 failing_reader"), *sum, *unfixed;
@@ -530,6 +562,38 @@ START_TEST(test_a_fix_not_kept_fails_the_command)
 }
 END_TEST
 
+START_TEST(test_what_was_kept_is_proven_again_without_what_was_not)
+{
+	char *out = fix_run("x86_64", "plain user2 reader_both"), *path, *text;
+
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 1);
+	path = xasprintf("%s/fix/summary.txt", out);
+	text = slurp(path);
+	/* round 1: both patches, reader_both.h breaks for user2.h's; round 2:
+	 * plain.h's alone, and reader_both.h compiled again without user2.h's */
+	assert_has(text, "hdrtest fix: 1 cells, 2 rounds of proof, 5 TUs compiled again\n");
+	assert_has(text, "linux/plain.h                include linux/light.h for light_fn()\n"
+			 "                             kept, proven on: x86_64/defconfig\n"
+			 "linux/user2.h                include linux/box.h for box_fn()\n"
+			 "                             NOT kept, passes on: x86_64/defconfig\n"
+			 "                             breaks what passed: x86_64/defconfig:linux/reader_both.h\n");
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/recompiled", out);
+	assert_file(path, "x86_64/defconfig/linux/plain\nx86_64/defconfig/linux/user2\n"
+		    "x86_64/defconfig/linux/reader_both\n"
+		    "x86_64/defconfig/linux/user2\nx86_64/defconfig/linux/reader_both\n");
+	free(path);
+	path = xasprintf("%s/fix/overlay/linux/user2.h", out);
+	ck_assert_int_eq(file_exists(path), 0);
+	free(path);
+	path = xasprintf("%s/fix/series", out);
+	assert_file(path, "0001-linux-plain-h-include-linux-light-h-for-light-fn.patch\n");
+	free(path);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_the_run_overlay_copy_is_the_one_patched)
 {
 	char *ov = tmp_dir(), *tree = repo_path("tests/fixtures/fix/tree"), *path, *text, *copy, *at, *out;
@@ -602,10 +666,12 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(tc, test_proven_only_where_it_failed);
 	tcase_add_test(tc, test_recompiles_what_failed_or_reads_a_patched_header);
 	tcase_add_test(tc, test_proof_searches_the_overlay_first);
+	tcase_add_test(tc, test_blames_only_the_patch_on_the_error_stack);
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(rounds, 60);
 	tcase_add_test(rounds, test_a_second_round_for_the_next_missing_name);
 	tcase_add_test(rounds, test_a_fix_not_kept_fails_the_command);
+	tcase_add_test(rounds, test_what_was_kept_is_proven_again_without_what_was_not);
 	tcase_add_test(rounds, test_the_run_overlay_copy_is_the_one_patched);
 	suite_add_tcase(s, rounds);
 	return s;
