@@ -6,7 +6,9 @@
  * the cell's own command and the overlay searched first; then the verdict
  * on each fix.  A fix is kept when no TU that passed fails, no forbidden
  * header comes in, and every cell where the header failed passes or fails
- * for another reason.
+ * for another reason; a break counts against a fix only when its patched
+ * copy is on the break's include stack (on_stack()).  A dropped fix is
+ * out of the overlay: the others are proven again without it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
