@@ -97,6 +97,24 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed);
  * proves the kept ones without it; how many were dropped. */
 int drop_unkept(struct fixer *fx);
 
+/* blame.c */
+
+/* Which patch of the last proof round a broken TU's diagnostics lead to. */
+struct blame {
+	int **added;		/* per fix: the lines its patch added to the overlay copy */
+	int *nadded;
+	unsigned char ***hits;	/* per cell, per proof TU: NULL until its log is read;
+				   else per fix whether a line it added is on a
+				   diagnostic's way, and [nfixes]: any fix's is */
+};
+void blame_init(struct blame *b, const struct fixer *fx);
+void blame_free(struct blame *b, const struct fixer *fx);
+/* Whether fix fi's patch can be what broke proof TU k of cell ci (o: the
+ * same TU before the patches): a line it added is on the way to one of
+ * its diagnostics, or no patch's line is (then every patch it reads, as a
+ * forbidden header newly pulled in is). */
+int blame_patch(struct blame *b, const struct fixer *fx, int ci, int k, const struct tu_result *o, int fi);
+
 /* classes.c */
 
 /* Every header that fails on a cell of the run, in exactly one class:

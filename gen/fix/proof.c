@@ -7,7 +7,7 @@
  * on each fix.  A fix is kept when no TU that passed fails, no forbidden
  * header comes in, and every cell where the header failed passes or fails
  * for another reason; a break counts against a fix only when its patched
- * copy is on the break's include stack (on_stack()).  A dropped fix is
+ * copy's added lines are on the break's way (blame.c).  A dropped fix is
  * out of the overlay: the others are proven again without it.
  */
 #define _GNU_SOURCE
@@ -472,28 +472,6 @@ static char *new_kind(const struct tu_result *o, const struct tu_result *t)
 	return found;
 }
 
-/* Whether h's patch can be what broke t, o before the patches: the
- * patched copy is where one of t's diagnostics is, or on its include stack
- * ("In file included from OVERLAY/HEADER:LINE").  Every TU reads the core
- * headers, so reading the patched header blames every patch of a round
- * for the one that breaks them all.  A failure with no diagnostic (a
- * forbidden header newly pulled in) is blamed on every header it reads. */
-static int on_stack(const struct fixer *fx, const struct tu_result *o, const struct tu_result *t,
-		    const struct hdr_fix *h)
-{
-	char *needle;
-	int hit;
-
-	if (t->forbidden && !(o && o->forbidden))
-		return 1;
-	if (!strstr(t->log, ": error: ") && !strstr(t->log, ": warning: ") && !strstr(t->log, ": fatal error: "))
-		return 1;
-	needle = xasprintf("%s/%s:", fx->overlay, h->header);
-	hit = strstr(t->log, needle) != NULL;
-	free(needle);
-	return hit;
-}
-
 /* Whether header's TU in cell ci is one of h's failures: what h's patch
  * is for (a new kind of error there is the next thing it needs). */
 static int fails_for(const struct hdr_fix *h, int ci, const char *header)
@@ -527,7 +505,10 @@ static void list_unfixed(const struct fixer *fx, const struct hdr_fix *h, struct
 /* The verdict on each fix, the summary lines in sum. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 {
+	struct blame blame;
 	int i, j, k;
+
+	blame_init(&blame, fx);
 
 	for (i = 0; i < fx->nfixes; i++) {
 		struct hdr_fix *h = &fx->fixes[i];
@@ -571,10 +552,10 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 				const struct tu_result *t = &fx->proof[j]->tus[k], *o = &fx->orig[j]->tus[k];
 
 				if (o->verdict == V_PASS && t->verdict != V_PASS && proof_reads(fx, j, t, h->header) &&
-				    on_stack(fx, o, t, h)) {
+				    blame_patch(&blame, fx, j, k, o, i)) {
 					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
 				} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
-					   proof_reads(fx, j, t, h->header) && on_stack(fx, o, t, h)) {
+					   proof_reads(fx, j, t, h->header) && blame_patch(&blame, fx, j, k, o, i)) {
 					/* a TU that failed for other reasons must not fail
 					 * in a new way: a patch can break what already fails */
 					char *kind = new_kind(o, t);
@@ -613,6 +594,7 @@ next:
 		sb_release(&regress);
 		sb_release(&newdiag);
 	}
+	blame_free(&blame, fx);
 }
 
 int drop_unkept(struct fixer *fx)

@@ -101,6 +101,34 @@ START_TEST(test_blames_only_the_patch_on_the_error_stack)
 }
 END_TEST
 
+START_TEST(test_a_patched_header_the_break_passes_through_is_not_blamed)
+{
+	char *out = fix_run("x86_64", "user2 via reader_via"), *sum, *unfixed;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand light = cand_include("light_fn", "via()", "linux/light.h", NULL);
+	struct fix_cand box = cand_include("box_fn", "user2()", "linux/box.h", NULL);
+
+	ck_assert_int_eq(fx->orig[0]->tus[2].verdict, V_PASS);
+	fixer_add(fx, "linux/user2.h", &box, 1);
+	fixer_add(fx, "linux/via.h", &light, 1);
+	free(fixer_prove(fx));
+	/* the redefinition's way: box.h, from user2.h's added include, from
+	 * via.h's old include of user2.h: via.h's patch is not to blame */
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/reader_via.h")->verdict, V_FAIL);
+	ck_assert_int_eq(proof_tu(fx, 0, "linux/via.h")->verdict, V_PASS);
+	sum = fixer_judge(fx, &unfixed);
+	ck_assert_int_eq(fx->fixes[0].kept, 0);
+	assert_has(sum, "breaks what passed: x86_64/defconfig:linux/reader_via.h\n");
+	ck_assert_int_eq(fx->fixes[1].kept, 1);
+	assert_has(sum, "linux/via.h                  include linux/light.h for light_fn()\n"
+			"                             kept, proven on: x86_64/defconfig\n");
+	free(unfixed);
+	free(sum);
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_rejects_a_fix_that_makes_a_failing_tu_fail_in_a_new_way)
 {
 	char *out = fix_run("x86_64", "user2 failing_reader"), *sum, *unfixed;
@@ -667,6 +695,7 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(tc, test_recompiles_what_failed_or_reads_a_patched_header);
 	tcase_add_test(tc, test_proof_searches_the_overlay_first);
 	tcase_add_test(tc, test_blames_only_the_patch_on_the_error_stack);
+	tcase_add_test(tc, test_a_patched_header_the_break_passes_through_is_not_blamed);
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(rounds, 60);
 	tcase_add_test(rounds, test_a_second_round_for_the_next_missing_name);

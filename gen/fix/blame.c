@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which patch of a proof round broke a TU.  Every TU reads the core
+ * headers, so "it reads the patched header" blames every patch of a round
+ * for the one that breaks them all.  gcc names the way to each diagnostic
+ * ("In file included from OVERLAY/HEADER:LINE", the diagnostic's own
+ * OVERLAY/HEADER:LINE:COL, its notes'): a patch is to blame when one of
+ * those is a line it added.  A patched header the break merely passes
+ * through, at one of its old includes, is not.  When no added line is on
+ * any of them (a macro a new include defines, used elsewhere; a forbidden
+ * header pulled in), every patched header the TU reads is to blame.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "fix/fixer.h"
+
+/* The numbers (from 1) of the lines of patched that are not in orig: a
+ * patch only inserts lines, so walking both texts side by side finds
+ * them.  Returns how many, in *lines (the caller frees). */
+static int added_lines(const char *orig, const char *patched, int **lines)
+{
+	const char *a = orig, *b = patched;
+	int n = 0, no = 1;
+
+	*lines = NULL;
+	while (*b) {
+		size_t la = *a ? strcspn(a, "\n") : 0, lb = strcspn(b, "\n");
+
+		if (*a && la == lb && !strncmp(a, b, la)) {
+			a += la + (a[la] == '\n');
+		} else {
+			*lines = xrealloc(*lines, (n + 1) * sizeof(**lines));
+			(*lines)[n++] = no;
+		}
+		b += lb + (b[lb] == '\n');
+		no++;
+	}
+	return n;
+}
+
+void blame_init(struct blame *b, const struct fixer *fx)
+{
+	int i;
+
+	b->added = xcalloc(fx->nfixes, sizeof(*b->added));
+	b->nadded = xcalloc(fx->nfixes, sizeof(*b->nadded));
+	b->hits = xcalloc(fx->ncells, sizeof(*b->hits));
+	for (i = 0; i < fx->ncells; i++)
+		b->hits[i] = fx->proof[i] ? xcalloc(fx->proof[i]->ntus, sizeof(**b->hits)) : NULL;
+	for (i = 0; i < fx->nfixes; i++) {
+		const struct hdr_fix *h = &fx->fixes[i];
+		char *orig;
+
+		if (!h->proven || !h->base || h->dropped)
+			continue;
+		orig = read_file(h->base, NULL);
+		if (orig)
+			b->nadded[i] = added_lines(orig, h->proven, &b->added[i]);
+		free(orig);
+	}
+}
+
+void blame_free(struct blame *b, const struct fixer *fx)
+{
+	int i, k;
+
+	for (i = 0; i < fx->nfixes; i++)
+		free(b->added[i]);
+	for (i = 0; i < fx->ncells; i++) {
+		for (k = 0; b->hits[i] && k < fx->proof[i]->ntus; k++)
+			free(b->hits[i][k]);
+		free(b->hits[i]);
+	}
+	free(b->added);
+	free(b->nadded);
+	free(b->hits);
+}
+
+static int is_added(const struct blame *b, int fi, int line)
+{
+	int i;
+
+	for (i = 0; i < b->nadded[fi]; i++)
+		if (b->added[fi][i] == line)
+			return 1;
+	return 0;
+}
+
+/* Mark in hit[] every fix one of whose added lines the log names as
+ * OVERLAY/HEADER:LINE; hit[nfixes]: any was. */
+static void read_stacks(const struct blame *b, const struct fixer *fx, const char *log, unsigned char *hit)
+{
+	size_t olen = strlen(fx->overlay);
+	const char *p = log;
+	int i;
+
+	while ((p = strstr(p, fx->overlay))) {
+		const char *hdr = p + olen + 1, *colon;
+		size_t hlen;
+
+		p += olen;
+		if (hdr[-1] != '/' || !(colon = strchr(hdr, ':')) || colon[1] < '0' || colon[1] > '9')
+			continue;
+		hlen = colon - hdr;
+		for (i = 0; i < fx->nfixes; i++) {
+			const char *name = fx->fixes[i].header;
+
+			if (strlen(name) == hlen && !strncmp(name, hdr, hlen) && is_added(b, i, atoi(colon + 1))) {
+				hit[i] = 1;
+				hit[fx->nfixes] = 1;
+			}
+		}
+	}
+}
+
+int blame_patch(struct blame *b, const struct fixer *fx, int ci, int k, const struct tu_result *o, int fi)
+{
+	const struct tu_result *t = &fx->proof[ci]->tus[k];
+
+	if (t->forbidden && !(o && o->forbidden))
+		return 1;
+	if (!b->hits[ci][k]) {
+		b->hits[ci][k] = xcalloc(fx->nfixes + 1, 1);
+		read_stacks(b, fx, t->log, b->hits[ci][k]);
+	}
+	return !b->hits[ci][k][fx->nfixes] || b->hits[ci][k][fi];
+}
