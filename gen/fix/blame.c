@@ -102,9 +102,13 @@ static void read_stacks(const struct blame *b, const struct fixer *fx, const cha
 		size_t hlen;
 
 		p += olen;
-		if (hdr[-1] != '/' || !(colon = strchr(hdr, ':')) || colon[1] < '0' || colon[1] > '9')
+		/* on this line only: -H lines name the overlay with no :LINE */
+		if (hdr[-1] != '/')
 			continue;
-		hlen = colon - hdr;
+		hlen = strcspn(hdr, ":\n");
+		colon = hdr + hlen;
+		if (*colon != ':' || colon[1] < '0' || colon[1] > '9')
+			continue;
 		for (i = 0; i < fx->nfixes; i++) {
 			const char *name = fx->fixes[i].header;
 
