@@ -270,8 +270,6 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 			return CMD_ERROR;
 		sb_release(&sum);
 		sb_release(&unfixed);
-		sb_init(&sum);
-		sb_init(&unfixed);
 		judge_fixes(&fx, &sum, &unfixed);
 	}
 	sb_init(&verified);

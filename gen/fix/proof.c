@@ -551,11 +551,13 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 			for (k = 0; fx->proof[j] && k < fx->proof[j]->ntus; k++) {
 				const struct tu_result *t = &fx->proof[j]->tus[k], *o = &fx->orig[j]->tus[k];
 
-				if (o->verdict == V_PASS && t->verdict != V_PASS && proof_reads(fx, j, t, h->header) &&
-				    blame_patch(&blame, fx, j, k, o, i)) {
+				/* blame first: its log is read once per TU, the depfile
+				 * proof_reads() reads once per TU and fix */
+				if (o->verdict == V_PASS && t->verdict != V_PASS && blame_patch(&blame, fx, j, k, o, i) &&
+				    proof_reads(fx, j, t, h->header)) {
 					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
 				} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
-					   proof_reads(fx, j, t, h->header) && blame_patch(&blame, fx, j, k, o, i)) {
+					   blame_patch(&blame, fx, j, k, o, i) && proof_reads(fx, j, t, h->header)) {
 					/* a TU that failed for other reasons must not fail
 					 * in a new way: a patch can break what already fails */
 					char *kind = new_kind(o, t);
