@@ -202,48 +202,39 @@ START_TEST(test_tu_record)
 }
 END_TEST
 
-START_TEST(test_tu_record_refuses)
+/* tu_record() of a compile with this log and status refuses: an error
+ * holding want, and no .rc */
+static void assert_refused(const char *d, const char *log, int status, const char *want)
 {
-	char *d = tu_cell(""), *p, *err;
+	char *p = xasprintf("%s/t.rc", d), *err;
 
-	/* a full disk: no result, an error naming the TU */
-	free(put_file(d, "t.log.tmp", "cc1: error: t.o: No space left on device\n"));
+	free(put_file(d, "t.log.tmp", log));
 	diag_begin();
-	ck_assert_int_eq(tu_record(d, "t", 1), -1);
+	ck_assert_msg(tu_record(d, "t", status) == -1, "recorded a result where it should say '%s'", want);
 	err = diag_end();
-	ck_assert_ptr_nonnull(strstr(err, "cannot record the result of"));
-	free(err);
-	p = xasprintf("%s/t.rc", d);
-	ck_assert_int_eq(file_exists(p), 0);
-	/* a log cut short (a write lost on a full disk): no result */
-	free(put_file(d, "t.log.tmp", "t.c:1:1: error: x\nt.c:2:1: err"));
-	diag_begin();
-	ck_assert_int_eq(tu_record(d, "t", 1), -1);
-	err = diag_end();
-	ck_assert_ptr_nonnull(strstr(err, "is cut short"));
-	free(err);
-	ck_assert_int_eq(file_exists(p), 0);
-	/* a failure with an empty log: its diagnostics were lost on a disk
-	 * full at that moment, or the compiler was killed; not a verdict */
-	free(put_file(d, "t.log.tmp", ""));
-	diag_begin();
-	ck_assert_int_eq(tu_record(d, "t", 1), -1);
-	err = diag_end();
-	ck_assert_ptr_nonnull(strstr(err, "exited with status 1 and printed nothing"));
-	free(err);
-	ck_assert_int_eq(file_exists(p), 0);
-	/* compile.sh could not run the compiler: a set-up error, not a verdict */
-	free(put_file(d, "t.log.tmp", "compile.sh: 3: gcc: not found\n"));
-	diag_begin();
-	ck_assert_int_eq(tu_record(d, "t", 127), -1);
-	err = diag_end();
-	ck_assert_ptr_nonnull(strstr(err, "could not run the compiler"));
+	ck_assert_ptr_nonnull(strstr(err, want));
 	free(err);
 	ck_assert_int_eq(file_exists(p), 0);
 	free(p);
+}
+
+START_TEST(test_tu_record_refuses)
+{
+	char *d = tu_cell("");
+
+	/* a full disk: no result, an error naming the TU */
+	assert_refused(d, "cc1: error: t.o: No space left on device\n", 1, "cannot record the result of");
+	/* a log cut short (a write lost on a full disk): no result */
+	assert_refused(d, "t.c:1:1: error: x\nt.c:2:1: err", 1, "is cut short");
+	/* a failure with an empty log: its diagnostics were lost on a disk
+	 * full at that moment, or the compiler was killed; not a verdict */
+	assert_refused(d, "", 1, "exited with status 1 and printed nothing");
+	/* compile.sh could not run the compiler: a set-up error, not a verdict */
+	assert_refused(d, "compile.sh: 3: gcc: not found\n", 127, "could not run the compiler");
 	free(d);
 }
 END_TEST
+
 
 START_TEST(test_tu_forget)
 {
