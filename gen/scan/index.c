@@ -94,6 +94,7 @@ struct scan_index {
 	struct scan_file *file_index;
 	struct name_entry *names;
 	struct incname_entry *incnames;
+	struct incname_entry *includers;	/* by the name an #include gives */
 	struct scan_stats stats;
 };
 
@@ -160,6 +161,25 @@ static void name_table_grow(struct name_table *t)
 }
 
 /* Add d to the list of its name. */
+/* f includes name: files are added in path order, so a file that
+ * includes name twice (both branches of an #if) is the last one. */
+static void add_includer(struct scan_index *ix, const char *name, const struct scan_file *f)
+{
+	struct incname_entry *e;
+
+	HASH_FIND_STR(ix->includers, name, e);
+	if (!e) {
+		e = aalloc(&ix->arena, sizeof(*e));
+		memset(e, 0, sizeof(*e));
+		e->name = name;
+		HASH_ADD_KEYPTR(hh, ix->includers, e->name, strlen(e->name), e);
+	}
+	if (e->n && e->files[e->n - 1] == f)
+		return;
+	e->files = xrealloc(e->files, (e->n + 1) * sizeof(*e->files));
+	e->files[e->n++] = f;
+}
+
 static void index_def(struct scan_index *ix, struct name_table *t, struct scan_def *d)
 {
 	unsigned h = name_hash(d->name);
@@ -354,6 +374,8 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 		ix->stats.includes += f->nincludes;
 		for (j = 0; j < f->ndefs; j++)
 			index_def(ix, &names, (struct scan_def *)f->defs[j]);
+		for (j = 0; j < f->nincludes; j++)
+			add_includer(ix, f->includes[j].name, f);
 		if (f->include_name) {
 			struct incname_entry *e;
 
@@ -469,6 +491,10 @@ void scan_free(struct scan_index *ix)
 		HASH_DEL(ix->incnames, e);
 		free(e->files);
 	}
+	HASH_ITER(hh, ix->includers, e, tmp) {
+		HASH_DEL(ix->includers, e);
+		free(e->files);
+	}
 	for (i = 0; i < ix->nfiles; i++) {
 		free(ix->files[i]->defs);
 		free(ix->files[i]->includes);
@@ -510,6 +536,15 @@ int scan_files_named(const struct scan_index *ix, const char *incname, const str
 	struct incname_entry *e;
 
 	HASH_FIND_STR(ix->incnames, incname, e);
+	*files = e ? e->files : NULL;
+	return e ? e->n : 0;
+}
+
+int scan_includers(const struct scan_index *ix, const char *incname, const struct scan_file *const **files)
+{
+	struct incname_entry *e;
+
+	HASH_FIND_STR(ix->includers, incname, e);
 	*files = e ? e->files : NULL;
 	return e ? e->n : 0;
 }

@@ -138,6 +138,9 @@ const struct scan_file *scan_file(const struct scan_index *ix, const char *relpa
 /* The files whose include name is incname, in path order; returns how
  * many (0: no such header). */
 int scan_files_named(const struct scan_index *ix, const char *incname, const struct scan_file *const **files);
+/* The files with an #include of incname (as written: "uapi/linux/types.h"
+ * is not "linux/types.h"), in path order, each once; returns how many. */
+int scan_includers(const struct scan_index *ix, const char *incname, const struct scan_file *const **files);
 /* All files, in path order. */
 int scan_files(const struct scan_index *ix, const struct scan_file *const **files);
 void scan_get_stats(const struct scan_index *ix, struct scan_stats *st);
