@@ -95,12 +95,55 @@ static char *use_cond(const struct scan_file *f, int line)
 	return scan_cond_chain(user->cond);
 }
 
-/* Whether include names a and b start with the same dir ("linux/"). */
-static int same_top_dir(const char *a, const char *b)
+int same_top_dir(const char *a, const char *b)
 {
 	const char *sa = strchr(a, '/'), *sb = strchr(b, '/');
 
 	return sa && sb && sa - a == sb - b && !strncmp(a, b, sa - a);
+}
+
+/* A definition the kernel never compiles: raid/pq.h's u8 and PAGE_SIZE
+ * for its user-space build, under #ifndef __KERNEL__. */
+static int user_space_only(const struct scan_def *d)
+{
+	const struct scan_cond *c;
+
+	for (c = d->cond; c; c = c->parent)
+		if (!strcmp(c->text, "!defined(__KERNEL__)"))
+			return 1;
+	return 0;
+}
+
+/* The header of the culprit's own dir that brings d's file in, when that
+ * file is of a layer reached that way (fix_home) and of another dir than
+ * the culprit: an asm-generic/ header includes its neighbours itself. */
+static char *home_of(const struct scan_index *ix, const struct scan_def *d, const char *culprit,
+		     char *const *forbids, int nforbids, int *weight)
+{
+	char *as_included, *home = NULL;
+
+	if (!fix_needs_home(d->file->path))
+		return NULL;
+	as_included = starts_with(d->file->path, "include/uapi/") ?
+		xasprintf("uapi/%s", d->file->include_name) : xstrdup(d->file->include_name);
+	if (!same_top_dir(as_included, culprit))
+		home = fix_home(ix, d->file, culprit, forbids, nforbids, weight);
+	free(as_included);
+	return home;
+}
+
+/* Keeps include (taking it) in out when it weighs less than what out
+ * has, or the same and sorts first: the same choice whatever the order of
+ * the definitions. */
+static void take_lighter(struct fix_cand *out, char *include, int weight)
+{
+	if (!out->include || weight < out->weight || (weight == out->weight && strcmp(include, out->include) < 0)) {
+		free(out->include);
+		out->include = include;
+		out->weight = weight;
+	} else {
+		free(include);
+	}
 }
 
 int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
@@ -131,9 +174,18 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 	sb_init(&refused);
 	for (d = scan_lookup(ix, e->missing); d; d = d->next) {
 		const char *z = d->file->include_name;
+		char *home;
 		int weight, cycle;
 
-		if (!z || is_fwd(d->kind) || !common_file(ix, z) || strcmp(common_file(ix, z)->path, d->file->path))
+		if (!z || is_fwd(d->kind) || user_space_only(d))
+			continue;
+		home = home_of(ix, d, e->culprit, forbids, nforbids, &weight);
+		if (home) {
+			weight += d->cond ? 200000 : 0;
+			take_lighter(out, home, weight);
+			continue;
+		}
+		if (!common_file(ix, z) || strcmp(common_file(ix, z)->path, d->file->path))
 			continue;
 		if (!strcmp(z, e->culprit))
 			continue;
@@ -168,16 +220,12 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 			continue;
 		}
 		/* the lightest; an unconditional definition before one under #if,
-		 * and one in the header's own top dir before one elsewhere: u64
-		 * from linux/types.h, not acpi/actypes.h; BIT() from linux/bits.h,
-		 * not vdso/bits.h (lighter, but no home a maintainer takes) */
+		 * and one in the header's own top dir before one elsewhere
+		 * (acpi/actypes.h has its own u64 under #ifndef
+		 * ACPI_USE_SYSTEM_INTTYPES, weighed against linux/types.h, the
+		 * home of asm-generic/int-ll64.h's) */
 		weight += (d->cond ? 200000 : 0) + (same_top_dir(z, e->culprit) ? 0 : 100000);
-		if (!out->include || weight < out->weight ||
-		    (weight == out->weight && strcmp(z, out->include) < 0)) {
-			free(out->include);
-			out->include = xstrdup(z);
-			out->weight = weight;
-		}
+		take_lighter(out, xstrdup(z), weight);
 	}
 	if (out->include) {
 		out->kind = FIX_INCLUDE;

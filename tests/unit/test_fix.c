@@ -76,6 +76,30 @@ static void setup(void)
 	/* an asm/ header counts once, and is not followed */
 	free(put_file(tree, "include/linux/witharch.h", "#include <asm/page.h>\n#include <linux/light.h>\n"));
 	free(put_file(tree, "arch/x86/include/asm/page.h", "#include <linux/other.h>\n"));
+	/* u8's way: asm-generic/int-ll64.h, the uapi asm-generic/types.h
+	 * that arches without an asm/types.h get, uapi/linux/types.h,
+	 * linux/types.h (here *_home) */
+	free(put_file(tree, "include/asm-generic/int_home.h", "typedef unsigned char home_u8;\n"));
+	free(put_file(tree, "include/uapi/asm-generic/types_home.h", "#include <asm-generic/int_home.h>\n"));
+	free(put_file(tree, "include/uapi/linux/types_home.h", "#include <asm/types_home.h>\n"));
+	free(put_file(tree, "include/linux/types_home.h", "#include <uapi/linux/types_home.h>\n"));
+	free(put_file(tree, "include/linux/pop_a.h", "#include <linux/types_home.h>\n"));
+	free(put_file(tree, "include/linux/pop_b.h", "#include <linux/types_home.h>\n"));
+	/* nearer, but what nobody includes */
+	free(put_file(tree, "include/linux/odd_home.h", "#include <asm-generic/int_home.h>\n"));
+	/* more used, but it has u8 only on the arch whose asm/ header
+	 * brings it in */
+	free(put_file(tree, "arch/x86/include/asm/arch_home.h", "#include <asm-generic/int_home.h>\n"));
+	free(put_file(tree, "include/linux/arch_home.h", "#include <asm/arch_home.h>\n"));
+	free(put_file(tree, "include/linux/pop_c.h", "#include <linux/arch_home.h>\n"));
+	free(put_file(tree, "include/linux/pop_d.h", "#include <linux/arch_home.h>\n"));
+	free(put_file(tree, "include/linux/pop_e.h", "#include <linux/arch_home.h>\n"));
+	/* BIT(): vdso/bits.h, which linux/bits.h includes */
+	free(put_file(tree, "include/vdso/vbits.h", "#define VBIT(n) (1UL << (n))\n"));
+	free(put_file(tree, "include/linux/vbits.h", "#include <vdso/vbits.h>\n"));
+	free(put_file(tree, "include/vdso/vuser.h", "static inline long vu(void) { return VBIT(1); }\n"));
+	/* raid/pq.h's own u8 for its user-space build */
+	free(put_file(tree, "include/linux/userspace.h", "#ifndef __KERNEL__\ntypedef unsigned char us_u8;\n#endif\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -284,6 +308,41 @@ START_TEST(test_asm_generic_refused)
 }
 END_TEST
 
+/* A name of asm-generic/ or vdso/ from the header of the user's own dir
+ * that the tree includes for it, through uapi/ and the asm/ header of the
+ * arches that have none, never through one arch's own. */
+START_TEST(test_home_of_a_layer_definition)
+{
+	struct fix_cand f;
+
+	choose("home_u8", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_INCLUDE);
+	ck_assert_str_eq(f.include, "linux/types_home.h");
+	fix_cand_free(&f);
+	choose("VBIT", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_INCLUDE);
+	ck_assert_str_eq(f.include, "linux/vbits.h");
+	fix_cand_free(&f);
+	/* a vdso/ header includes vdso/ itself */
+	choose_in("vdso/vuser.h", "VBIT", NULL, 1, 0, &f);
+	ck_assert_str_eq(f.include, "vdso/vbits.h");
+	fix_cand_free(&f);
+}
+END_TEST
+
+/* A definition under #ifndef __KERNEL__ is none. */
+START_TEST(test_user_space_definition_is_none)
+{
+	struct fix_cand f;
+
+	choose("us_u8", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "linux/user.h: plain() needs us_u8, which no header of the tree defines "
+				    "outside linux/user.h");
+	fix_cand_free(&f);
+}
+END_TEST
+
 /* The header's own top dir before a lighter definer elsewhere. */
 START_TEST(test_own_dir_over_lighter_elsewhere)
 {
@@ -426,6 +485,8 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_lightest_definer);
 	tcase_add_test(tc, test_own_dir_over_lighter_elsewhere);
 	tcase_add_test(tc, test_asm_generic_refused);
+	tcase_add_test(tc, test_home_of_a_layer_definition);
+	tcase_add_test(tc, test_user_space_definition_is_none);
 	tcase_add_test(tc, test_forbidden_definer_refused);
 	tcase_add_test(tc, test_cycle_refused);
 	tcase_add_test(tc, test_conditional_use_conditional_include);
