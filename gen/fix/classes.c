@@ -80,6 +80,37 @@ static const struct tu_result *now(struct fixer *fx, int ci, const char *header,
 	return t ? t : tu_named(fx->orig[ci], header);
 }
 
+/* Why fix h is not kept, from the last round that had it in: "it breaks
+ * 236 TUs that passed". */
+static char *not_kept_why(const struct hdr_fix *h)
+{
+	if (h->broke)
+		return xasprintf("it breaks %d %s that passed", h->broke, h->broke == 1 ? "TU" : "TUs");
+	if (h->newdiag)
+		return xasprintf("it gives %d failing %s a new kind of diagnostic", h->newdiag,
+				 h->newdiag == 1 ? "TU" : "TUs");
+	if (!h->fixes_a_cell)
+		return xstrdup("it fixes no cell");
+	return xstrdup("not proven where it was needed");
+}
+
+/* "its fix" when h is header's own, else "the fix of X". */
+static char *whose_fix(const struct hdr_fix *h, const char *header)
+{
+	return strcmp(h->header, header) ? xasprintf("the fix of %s", h->header) : xstrdup("its fix");
+}
+
+/* "<whose fix> is not kept: <why>", or with fmt "passes with %s, which is
+ * not kept: %s". */
+static char *not_kept_reason(const char *fmt, const struct hdr_fix *h, const char *header)
+{
+	char *whose = whose_fix(h, header), *why = not_kept_why(h), *r = xasprintf(fmt, whose, why);
+
+	free(whose);
+	free(why);
+	return r;
+}
+
 /* Why header t still fails on cell c, as a class and a reason. */
 static enum fix_class why_still(struct fixer *fx, const struct cell_result *c, const struct tu_result *t,
 				const struct hdr_fix *not_kept, char **reason)
@@ -94,7 +125,7 @@ static enum fix_class why_still(struct fixer *fx, const struct cell_result *c, c
 													: CLASS_NOT_YET;
 			*reason = xstrdup(cand.why_not);
 		} else if (not_kept) {
-			*reason = xasprintf("the fix of %s is not kept (see above)", not_kept->header);
+			*reason = not_kept_reason("%s is not kept: %s", not_kept, t->header);
 		} else {
 			char *what = fix_summary(&cand);
 
@@ -134,7 +165,9 @@ static enum fix_class classify(struct fixer *fx, const char *header, char **reas
 			for (k = 0; k < h->ncands; k++) {
 				if (h->cands[k].kind == FIX_NONE || !h->marks[k][h->fails[j].cell])
 					continue;
-				if (!h->kept && !not_kept)
+				/* its own first: it is what the header needs */
+				if (!h->kept && (!not_kept || (!strcmp(h->header, header) &&
+							       strcmp(not_kept->header, header))))
 					not_kept = h;
 				kinds |= h->cands[k].kind == FIX_DECLARE ? 1 : 2;
 			}
@@ -161,7 +194,7 @@ static enum fix_class classify(struct fixer *fx, const char *header, char **reas
 		return why_still(fx, c, t, not_kept, reason);
 	}
 	if (not_kept) {
-		*reason = xasprintf("passes with the fix of %s, which is not kept (see above)", not_kept->header);
+		*reason = not_kept_reason("passes with %s, which is not kept: %s", not_kept, header);
 		return CLASS_NOT_YET;
 	}
 	return kinds == 1 ? CLASS_DECLARE : kinds == 2 ? CLASS_INCLUDE : kinds == 3 ? CLASS_BOTH : CLASS_OTHERS;

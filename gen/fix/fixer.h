@@ -38,6 +38,9 @@ struct hdr_fix {
 	int dropped;		/* not kept by a round's verdict: out of the overlay since,
 				   so that the others are proven without it */
 	char *verdict;		/* its summary lines, from the last round that had it in */
+	int broke;		/* and from that round: TUs that passed and break, */
+	int newdiag;		/* TUs that failed and fail in a new way */
+	int fixes_a_cell;	/* it makes a TU that failed pass on some cell */
 };
 
 /* The patches' author, from the user's git identity (identity.c). */

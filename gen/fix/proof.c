@@ -514,7 +514,7 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 		struct hdr_fix *h = &fx->fixes[i];
 		struct strbuf failing, regress, newdiag, lines;
 		char *what, *proven, *seen;
-		int ff = 1, unproven = 0;
+		int ff = 1, unproven = 0, broke = 0, newdiag_n = 0;
 
 		list_unfixed(fx, h, unfixed);
 		/* proven without it since: its verdict stands */
@@ -556,20 +556,26 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 				if (o->verdict == V_PASS && t->verdict != V_PASS && blame_patch(&blame, fx, j, k, o, i) &&
 				    proof_reads(fx, j, t, h->header)) {
 					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
+					broke++;
 				} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
 					   blame_patch(&blame, fx, j, k, o, i) && proof_reads(fx, j, t, h->header)) {
 					/* a TU that failed for other reasons must not fail
 					 * in a new way: a patch can break what already fails */
 					char *kind = new_kind(o, t);
 
-					if (kind)
+					if (kind) {
 						sb_addf(&newdiag, " %s:%s (%s)", fx->cells[j], t->header, kind);
+						newdiag_n++;
+					}
 					free(kind);
 				}
 			}
 		}
 		/* passes, or fails for another reason, where it failed */
 		h->kept = patchable(h) && !regress.len && !newdiag.len && !unproven;
+		h->broke = broke;
+		h->newdiag = newdiag_n;
+		h->fixes_a_cell = *proven != 0;
 		if (!patchable(h))
 			goto next;
 		sb_init(&lines);

@@ -586,6 +586,30 @@ START_TEST(test_a_fix_not_kept_fails_the_command)
 	path = xasprintf("%s/fix/series", out);
 	assert_file(path, "");
 	free(path);
+	/* the class says which fix and why, not "see above" */
+	path = xasprintf("%s/fix/classes.tsv", out);
+	assert_file(path, "linux/user2.h\tnot fixable yet\tpasses with its fix, which is not kept: "
+			  "it breaks 1 TU that passed\n");
+	free(path);
+	free(out);
+}
+END_TEST
+
+/* A header whose own fix and another header's are both not kept: its
+ * class names its own, with why. */
+START_TEST(test_the_class_names_the_own_fix_not_kept)
+{
+	char *out = fix_run("x86_64", "user2 reader wrap reader_wrap"), *path;
+
+	/* wrap.h fails for crate_fn() and, through linux/user2.h, for
+	 * box_fn(): both fixes make it pass, both break reader_wrap.h */
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 1);
+	path = xasprintf("%s/fix/classes.tsv", out);
+	assert_file(path, "linux/user2.h\tnot fixable yet\tpasses with its fix, which is not kept: "
+			  "it breaks 2 TUs that passed\n"
+			  "linux/wrap.h\tnot fixable yet\tpasses with its fix, which is not kept: "
+			  "it breaks 1 TU that passed\n");
+	free(path);
 	free(out);
 }
 END_TEST
@@ -701,6 +725,7 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(rounds, test_a_second_round_for_the_next_missing_name);
 	tcase_add_test(rounds, test_a_fix_not_kept_fails_the_command);
 	tcase_add_test(rounds, test_what_was_kept_is_proven_again_without_what_was_not);
+	tcase_add_test(rounds, test_the_class_names_the_own_fix_not_kept);
 	tcase_add_test(rounds, test_the_run_overlay_copy_is_the_one_patched);
 	suite_add_tcase(s, rounds);
 	return s;
