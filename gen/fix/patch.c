@@ -256,52 +256,92 @@ out:
 	return head;
 }
 
+/* Whether every TU that failed in h on cell ci passes at the last proof:
+ * a patch kept because where it failed, it fails only for other reasons
+ * now, is not one that fixed that cell. */
+static int passes_now(struct fixer *fx, const struct hdr_fix *h, int ci)
+{
+	int k;
+
+	for (k = 0; k < h->nfails; k++) {
+		const struct tu_result *t;
+
+		if (h->fails[k].cell != ci)
+			continue;
+		t = fx->proof[ci] ? tu_named(fx->proof[ci], h->fails[k].tu) : NULL;
+		if (!t || t->verdict != V_PASS)
+			return 0;
+	}
+	return 1;
+}
+
+/* The proof matrix's word for h on cell ci. */
+static const char *proof_word(struct fixer *fx, const struct hdr_fix *h, int ci, const char *failed,
+			      const char *proven)
+{
+	if (word_listed(proven, fx->cells[ci]) && passes_now(fx, h, ci))
+		return "fixed";
+	return word_listed(failed, fx->cells[ci]) ? "fails" : "-";
+}
+
 int write_cover_letter(struct fixer *fx, int total, const char *srctree)
 {
 	char *base = clean_git_head(srctree), *subject, *path;
-	int i, j, hw = (int)strlen("header"), rc;
-	struct strbuf sb;
+	int i, j, hw = (int)strlen("header"), rc, in_part = 0;
+	struct strbuf sb, rows;
 
 	for (i = 0; i < fx->nfixes; i++)
 		if (fx->fixes[i].patch && !fx->fixes[i].in_overlay && (int)strlen(fx->fixes[i].header) > hw)
 			hw = (int)strlen(fx->fixes[i].header);
-	sb_init(&sb);
-	subject = xasprintf("make %d header%s self-contained", total, total == 1 ? "" : "s");
-	mail_head(&sb, fx, 0, total, subject);
-	wrap_paragraph(&sb, "Each header below fails to compile when a file includes it alone, on the "
-			    "kernel configurations named (header tests by hdrtest, with the kernel's own "
-			    "flags). Each patch adds the smallest include or forward declaration that "
-			    "fixes it, and is proven by compiling again every test of those "
-			    "configurations that reads the header.", BODY_WIDTH);
-	sb_addc(&sb, '\n');
-	wrap_paragraph(&sb, "Proof, per header and configuration: fixed = failed before, passes with "
-			    "the patch; fails = still fails, for another reason; - = did not fail.",
-		       BODY_WIDTH);
-	sb_addc(&sb, '\n');
-	sb_addf(&sb, "%-*s", hw + 2, "header");
+	/* the matrix first: the subject counts its rows with a "fails" */
+	sb_init(&rows);
+	sb_addf(&rows, "%-*s", hw + 2, "header");
 	for (j = 0; j < fx->ncells; j++)
-		sb_addf(&sb, "  %s", fx->cells[j]);
-	sb_addc(&sb, '\n');
+		sb_addf(&rows, "  %s", fx->cells[j]);
+	sb_addc(&rows, '\n');
 	for (i = 0; i < fx->nfixes; i++) {
 		const struct hdr_fix *h = &fx->fixes[i];
 		char *failed, *proven;
+		int fails = 0;
 
 		if (!h->patch || h->in_overlay)
 			continue;
 		failed = fail_cells(fx, h, 0);
 		proven = fail_cells(fx, h, 1);
-		sb_addf(&sb, "%-*s", hw + 2, h->header);
-		for (j = 0; j < fx->ncells; j++)
-			sb_addf(&sb, "  %-*s", (int)strlen(fx->cells[j]),
-				word_listed(proven, fx->cells[j]) ? "fixed" :
-				word_listed(failed, fx->cells[j]) ? "fails" : "-");
+		sb_addf(&rows, "%-*s", hw + 2, h->header);
+		for (j = 0; j < fx->ncells; j++) {
+			const char *word = proof_word(fx, h, j, failed, proven);
+
+			fails |= !strcmp(word, "fails");
+			sb_addf(&rows, "  %-*s", (int)strlen(fx->cells[j]), word);
+		}
+		in_part += fails;
 		/* no trailing blanks */
-		while (sb.len && sb.buf[sb.len - 1] == ' ')
-			sb.buf[--sb.len] = '\0';
-		sb_addc(&sb, '\n');
+		while (rows.len && rows.buf[rows.len - 1] == ' ')
+			rows.buf[--rows.len] = '\0';
+		sb_addc(&rows, '\n');
 		free(failed);
 		free(proven);
 	}
+	sb_init(&sb);
+	if (in_part)
+		subject = xasprintf("make %d header%s self-contained, and %d more in part", total - in_part,
+				    total - in_part == 1 ? "" : "s", in_part);
+	else
+		subject = xasprintf("make %d header%s self-contained", total, total == 1 ? "" : "s");
+	mail_head(&sb, fx, 0, total, subject);
+	wrap_paragraph(&sb, "Each header below has an error when a file includes it, or a header that "
+			    "includes it, alone, on the kernel configurations named (header tests by "
+			    "hdrtest, with the kernel's own flags). Each patch adds the smallest include "
+			    "or forward declaration for what the header uses, and is proven by compiling "
+			    "again every test of those configurations that reads the header.", BODY_WIDTH);
+	sb_addc(&sb, '\n');
+	wrap_paragraph(&sb, "Proof, per header and configuration: fixed = every test that failed in it "
+			    "passes with the series; fails = one still fails there, for a reason the "
+			    "series does not touch; - = did not fail.", BODY_WIDTH);
+	sb_addc(&sb, '\n');
+	sb_add(&sb, rows.buf);
+	sb_release(&rows);
 	sb_addc(&sb, '\n');
 	sb_addf(&sb, "%s (%d):\n", fx->who.name && fx->who.email ? fx->who.name : "hdrtest", total);
 	for (i = 0; i < fx->nfixes; i++)

@@ -595,6 +595,26 @@ START_TEST(test_a_fix_not_kept_fails_the_command)
 }
 END_TEST
 
+/* The cover letter's matrix says "fixed" only where every test that
+ * failed in the header passes: linux/mixed.h's patch is kept, and mixed.h
+ * still fails for mm_only() (forbidden linux/mm.h). */
+START_TEST(test_the_cover_letter_tells_fixed_from_fixed_in_part)
+{
+	char *out = fix_run("x86_64", "plain mixed"), *path, *text;
+
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 1);
+	path = xasprintf("%s/fix/0000-cover-letter.patch", out);
+	text = slurp(path);
+	assert_has(text, "Subject: [PATCH 0/2] make 1 header self-contained, and 1 more in part\n");
+	assert_has(text, "header           x86_64/defconfig\n"
+			 "linux/mixed.h    fails\n"
+			 "linux/plain.h    fixed\n");
+	free(text);
+	free(path);
+	free(out);
+}
+END_TEST
+
 /* A header whose own fix and another header's are both not kept: its
  * class names its own, with why. */
 START_TEST(test_the_class_names_the_own_fix_not_kept)
@@ -726,6 +746,7 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(rounds, test_a_fix_not_kept_fails_the_command);
 	tcase_add_test(rounds, test_what_was_kept_is_proven_again_without_what_was_not);
 	tcase_add_test(rounds, test_the_class_names_the_own_fix_not_kept);
+	tcase_add_test(rounds, test_the_cover_letter_tells_fixed_from_fixed_in_part);
 	tcase_add_test(rounds, test_the_run_overlay_copy_is_the_one_patched);
 	suite_add_tcase(s, rounds);
 	return s;
