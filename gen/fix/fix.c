@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "fix/fix.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -416,8 +417,9 @@ static int first_def_line(const struct scan_file *f)
 
 struct addition {
 	int after;
-	int cond;	/* under #if: after the plain includes of its spot, which it may test */
-	char *text;
+	const char *cond;	/* its #if, or NULL; under one, after the plain includes
+				   of its spot, which it may test */
+	char *text;		/* the line, without the #if */
 };
 
 static int cmp_addition(const void *a, const void *b)
@@ -426,9 +428,31 @@ static int cmp_addition(const void *a, const void *b)
 
 	if (x->after != y->after)
 		return x->after - y->after;
-	if (x->cond != y->cond)
-		return x->cond - y->cond;
+	if (!x->cond != !y->cond)
+		return x->cond ? 1 : -1;
+	if (x->cond && strcmp(x->cond, y->cond))
+		return strcmp(x->cond, y->cond);
 	return strcmp(x->text, y->text);
+}
+
+/* The additions from adds[next] that go after line no (every one left
+ * when no is INT_MAX), those under the same #if in one block; returns the
+ * next one not written. */
+static int add_at(struct strbuf *sb, const struct addition *adds, int nadds, int next, int no)
+{
+	while (next < nadds && (no == INT_MAX || adds[next].after == no)) {
+		const char *cond = adds[next].cond;
+
+		if (cond)
+			sb_addf(sb, "#if %s\n", cond);
+		do {
+			sb_add(sb, adds[next++].text);
+		} while (next < nadds && (no == INT_MAX || adds[next].after == no) && cond && adds[next].cond &&
+			 !strcmp(adds[next].cond, cond));
+		if (cond)
+			sb_add(sb, "#endif\n");
+	}
+	return next;
 }
 
 char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n)
@@ -452,7 +476,7 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 		if (dup)
 			continue;
 		a = push(&adds, &nadds, sizeof(*a));
-		a->cond = 0;
+		a->cond = NULL;
 		if (c->kind == FIX_DECLARE) {
 			a->after = declare_spot(text, f, before);
 			a->text = xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
@@ -464,28 +488,21 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 				continue;
 			}
 			a->after = include_spot(text, f, before);
-			a->cond = c->cond != NULL;
-			if (c->cond)
-				a->text = xasprintf("#if %s\n#include <%s> // for %s\n#endif\n", c->cond, c->include,
-						    names);
-			else
-				a->text = xasprintf("#include <%s> // for %s\n", c->include, names);
+			a->cond = c->cond;
+			a->text = xasprintf("#include <%s> // for %s\n", c->include, names);
 			free(names);
 		}
 	}
 	qsort(adds, nadds, sizeof(*adds), cmp_addition);
 	sb_init(&sb);
-	while (next < nadds && adds[next].after == 0)
-		sb_add(&sb, adds[next++].text);
+	next = add_at(&sb, adds, nadds, next, 0);
 	while ((line = next_line_span(&cur, &len))) {
 		no++;
 		sb_addn(&sb, line, len);
 		sb_addc(&sb, '\n');
-		while (next < nadds && adds[next].after == no)
-			sb_add(&sb, adds[next++].text);
+		next = add_at(&sb, adds, nadds, next, no);
 	}
-	while (next < nadds)
-		sb_add(&sb, adds[next++].text);
+	next = add_at(&sb, adds, nadds, next, INT_MAX);
 	for (i = 0; i < nadds; i++)
 		free(adds[i].text);
 	free(adds);

@@ -208,6 +208,24 @@ START_TEST(test_conditional_use_conditional_include)
 }
 END_TEST
 
+/* Two includes under the same #if: one block, not two. */
+START_TEST(test_conditional_includes_share_their_if)
+{
+	struct fix_cand f[2];
+	char *text;
+
+	choose("tie_fn", "under_x()", 8, 0, &f[0]);
+	choose("light_fn", "under_x()", 8, 0, &f[1]);
+	text = fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 2);
+	ck_assert_ptr_nonnull(strstr(text, "#include <linux/types.h>\n#if defined(CONFIG_X)\n"
+					   "#include <linux/light.h> // for light_fn()\n"
+					   "#include <linux/tie_a.h> // for tie_fn()\n#endif\nstruct page;\n"));
+	free(text);
+	fix_cand_free(&f[0]);
+	fix_cand_free(&f[1]);
+}
+END_TEST
+
 START_TEST(test_closure_counts_and_sees_cycles)
 {
 	int reaches;
@@ -490,6 +508,7 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_forbidden_definer_refused);
 	tcase_add_test(tc, test_cycle_refused);
 	tcase_add_test(tc, test_conditional_use_conditional_include);
+	tcase_add_test(tc, test_conditional_includes_share_their_if);
 	tcase_add_test(tc, test_closure_counts_and_sees_cycles);
 	tcase_add_test(tc, test_one_include_for_two_names);
 	tcase_add_test(tc, test_no_definer_says_so);
