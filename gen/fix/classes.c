@@ -150,9 +150,25 @@ static enum fix_class why_still(struct fixer *fx, const struct cell_result *c, c
 	return cls;
 }
 
+/* Whether h was in the overlay at the last proof round: not kept, but
+ * not taken out before it either (the drop rounds stop after three, or
+ * when nothing was kept).  A header that passes in that round may owe it
+ * to h; one that passes after h was taken out does not. */
+static int in_last_proof(const struct fixer *fx, const struct hdr_fix *h)
+{
+	return !h->dropped || h->dropped >= fx->rounds;
+}
+
+/* Whether h should stand for header's fixes not kept rather than cur:
+ * its own first, it is what the header needs; else the first. */
+static int own_first(const struct hdr_fix *cur, const struct hdr_fix *h, const char *header)
+{
+	return !cur || (!strcmp(h->header, header) && strcmp(cur->header, header));
+}
+
 static enum fix_class classify(struct fixer *fx, const char *header, char **reason)
 {
-	const struct hdr_fix *not_kept = NULL;
+	const struct hdr_fix *not_kept = NULL, *needed = NULL;
 	int i, j, k, kinds = 0, first_failing = -1;
 
 	*reason = NULL;
@@ -165,11 +181,14 @@ static enum fix_class classify(struct fixer *fx, const char *header, char **reas
 			for (k = 0; k < h->ncands; k++) {
 				if (h->cands[k].kind == FIX_NONE || !h->marks[k][h->fails[j].cell])
 					continue;
-				/* its own first: it is what the header needs */
-				if (!h->kept && (!not_kept || (!strcmp(h->header, header) &&
-							       strcmp(not_kept->header, header))))
+				if (h->kept) {
+					kinds |= h->cands[k].kind == FIX_DECLARE ? 1 : 2;
+					continue;
+				}
+				if (own_first(not_kept, h, header))
 					not_kept = h;
-				kinds |= h->cands[k].kind == FIX_DECLARE ? 1 : 2;
+				if (in_last_proof(fx, h) && own_first(needed, h, header))
+					needed = h;
 			}
 		}
 	}
@@ -193,8 +212,9 @@ static enum fix_class classify(struct fixer *fx, const char *header, char **reas
 		}
 		return why_still(fx, c, t, not_kept, reason);
 	}
-	if (not_kept) {
-		*reason = not_kept_reason("passes with %s, which is not kept: %s", not_kept, header);
+	/* it passes: with a fix not kept in, or with what is kept alone */
+	if (needed) {
+		*reason = not_kept_reason("passes with %s, which is not kept: %s", needed, header);
 		return CLASS_NOT_YET;
 	}
 	return kinds == 1 ? CLASS_DECLARE : kinds == 2 ? CLASS_INCLUDE : kinds == 3 ? CLASS_BOTH : CLASS_OTHERS;

@@ -35,8 +35,9 @@ struct hdr_fix {
 	char *subject;		/* and its subject, without "[PATCH k/n] " */
 	char *proven;		/* the overlay's text of the header at the last proof round */
 	int changed;		/* it differs in this round's overlay (or is new there) */
-	int dropped;		/* not kept by a round's verdict: out of the overlay since,
-				   so that the others are proven without it */
+	int dropped;		/* 0, or the round after whose verdict it was not kept and
+				   taken out of the overlay: the rounds after it prove
+				   the others without it */
 	char *verdict;		/* its summary lines, from the last round that had it in */
 	int broke;		/* and from that round: TUs that passed and break, */
 	int newdiag;		/* TUs that failed and fail in a new way */

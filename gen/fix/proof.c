@@ -613,7 +613,7 @@ int drop_unkept(struct fixer *fx)
 		struct hdr_fix *h = &fx->fixes[i];
 
 		if (patchable(h) && !h->kept && !h->dropped) {
-			h->dropped = 1;
+			h->dropped = fx->rounds;
 			n++;
 		}
 	}

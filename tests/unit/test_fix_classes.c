@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest fix's classes (fix/classes.c) after the drop rounds, on a fixer
+ * made by hand: one cell, linux/hub.h failing in the run and passing at
+ * the last proof; its own fix kept, and a fix of asm-generic/x.h that its
+ * failure asked for too, not kept.  Whether hub.h is fixed depends on
+ * whether x.h's fix was still in the overlay at that last proof.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "fix/fixer.h"
+#include "suites.h"
+
+static char *hub = "linux/hub.h";
+
+/* The class line of linux/hub.h when x.h's fix was taken out after round
+ * dropped_after (0: never), and the last proof was round 2. */
+static char *class_of_hub(int dropped_after)
+{
+	struct tu_result was = { .header = hub, .verdict = V_FAIL, .detail = "fails" };
+	struct tu_result now = { .header = hub, .verdict = V_PASS };
+	struct cell_result orig = { .tus = &was, .ntus = 1 }, proof = { .tus = &now, .ntus = 1 };
+	struct cell_result *origs[] = { &orig }, *proofs[] = { &proof };
+	char *cells[] = { "x86_64/defconfig" };
+	struct fix_cand own = { .kind = FIX_INCLUDE, .header = hub, .symbol = "light_fn", .what = "light_fn()",
+				.include = "linux/light.h" };
+	struct fix_cand other = { .kind = FIX_INCLUDE, .header = "asm-generic/x.h", .symbol = "y_fn",
+				  .what = "y_fn()", .include = "linux/y.h" };
+	char yes = 1, *own_marks[] = { &yes }, *other_marks[] = { &yes };
+	struct failure fail = { .cell = 0, .tu = hub };
+	struct hdr_fix fixes[] = {
+		{ .header = "asm-generic/x.h", .cands = &other, .ncands = 1, .marks = other_marks, .fails = &fail,
+		  .nfails = 1, .kept = 0, .dropped = dropped_after, .fixes_a_cell = 0 },
+		{ .header = hub, .cands = &own, .ncands = 1, .marks = own_marks, .fails = &fail, .nfails = 1,
+		  .kept = 1 },
+	};
+	struct fixer fx = { .cells = cells, .ncells = 1, .orig = origs, .proof = proofs, .fixes = fixes,
+			    .nfixes = 2, .rounds = 2 };
+	struct strbuf sb, tsv;
+
+	sb_init(&sb);
+	sb_init(&tsv);
+	classify_failures(&fx, &sb, &tsv);
+	sb_release(&sb);
+	return sb_detach(&tsv);
+}
+
+/* Taken out after round 1, hub.h passed in round 2 without it: its own
+ * fix, kept, is what fixed it. */
+START_TEST(test_a_fix_taken_out_before_the_pass_is_not_the_reason)
+{
+	char *line = class_of_hub(1);
+
+	ck_assert_str_eq(line, "linux/hub.h\tfixed by an include\t\n");
+	free(line);
+}
+END_TEST
+
+/* Still in at round 2 (not kept there, no round after it): the pass may
+ * be its doing. */
+START_TEST(test_a_fix_in_at_the_pass_is_the_reason)
+{
+	char *line = class_of_hub(2), *never = class_of_hub(0);
+
+	ck_assert_str_eq(line, "linux/hub.h\tnot fixable yet\tpasses with the fix of asm-generic/x.h, which is "
+			       "not kept: it fixes no cell\n");
+	ck_assert_str_eq(never, line);
+	free(line);
+	free(never);
+}
+END_TEST
+
+Suite *fix_classes_suite(void)
+{
+	Suite *s = suite_create("fix_classes");
+	TCase *tc = tcase_create("after the drop rounds");
+
+	tcase_add_test(tc, test_a_fix_taken_out_before_the_pass_is_not_the_reason);
+	tcase_add_test(tc, test_a_fix_in_at_the_pass_is_the_reason);
+	suite_add_tcase(s, tc);
+	return s;
+}
