@@ -115,6 +115,26 @@ static int user_space_only(const struct scan_def *d)
 	return 0;
 }
 
+/* Whether f may be included only where its includers include it: no
+ * include guard, and a definition a second inclusion repeats (a function
+ * body, a struct, union or enum): linux/cgroup_refcnt.h's css_get(),
+ * which linux/cgroup.h includes once.  Prototypes and macros repeat
+ * harmlessly. */
+static int once_only(const struct scan_file *f)
+{
+	int i;
+
+	if (f->guard)
+		return 0;
+	for (i = 0; i < f->ndefs; i++) {
+		enum scan_kind k = f->defs[i]->kind;
+
+		if (k == SCAN_FUNC || k == SCAN_STRUCT || k == SCAN_UNION || k == SCAN_ENUM)
+			return 1;
+	}
+	return 0;
+}
+
 /* The header of the culprit's own dir that brings d's file in, when that
  * file is of a layer reached that way (fix_home) and of another dir than
  * the culprit: an asm-generic/ header includes its neighbours itself. */
@@ -123,6 +143,8 @@ static char *home_of(const struct scan_index *ix, const struct scan_def *d, cons
 {
 	char *as_included, *home = NULL;
 
+	if (once_only(d->file))
+		return fix_home(ix, d->file, culprit, forbids, nforbids, weight);
 	if (!fix_needs_home(d->file->path))
 		return NULL;
 	as_included = starts_with(d->file->path, "include/uapi/") ?
@@ -209,6 +231,12 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		 * breaks every arch whose asm/bitops.h has not defined arch_set_bit() */
 		if (starts_with(z, "asm-generic/") && !starts_with(e->culprit, "asm-generic/")) {
 			sb_addf(&refused, "%s%s (asm-generic: included through the arch's asm/ headers)",
+				nrefused++ ? ", " : "", z);
+			only_forbidden = 0;
+			continue;
+		}
+		if (once_only(d->file)) {
+			sb_addf(&refused, "%s%s (no include guard: included once, by the headers that include it)",
 				nrefused++ ? ", " : "", z);
 			only_forbidden = 0;
 			continue;

@@ -100,6 +100,12 @@ static void setup(void)
 	free(put_file(tree, "include/vdso/vuser.h", "static inline long vu(void) { return VBIT(1); }\n"));
 	/* raid/pq.h's own u8 for its user-space build */
 	free(put_file(tree, "include/linux/userspace.h", "#ifndef __KERNEL__\ntypedef unsigned char us_u8;\n#endif\n"));
+	/* no guard: cgroup_refcnt.h's function bodies, which cgroup.h
+	 * includes; a lone one; one of prototypes only */
+	free(put_file(tree, "include/linux/refs.h", "static inline int ref_get(void) { return 0; }\n"));
+	free(put_file(tree, "include/linux/refs_home.h", "#ifndef RH_H\n#define RH_H\n#include <linux/refs.h>\n#endif\n"));
+	free(put_file(tree, "include/linux/lonely.h", "static inline int lonely_fn(void) { return 1; }\n"));
+	free(put_file(tree, "include/linux/protos.h", "int proto_fn(void);\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -348,6 +354,27 @@ START_TEST(test_home_of_a_layer_definition)
 }
 END_TEST
 
+/* A header without a guard whose definitions a second inclusion repeats
+ * is included by what includes it; one of prototypes only, directly. */
+START_TEST(test_a_guardless_definer_through_its_includer)
+{
+	struct fix_cand f;
+
+	choose("ref_get", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_INCLUDE);
+	ck_assert_str_eq(f.include, "linux/refs_home.h");
+	fix_cand_free(&f);
+	choose("lonely_fn", "plain()", 6, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "linux/user.h: plain() needs lonely_fn(), defined only in linux/lonely.h (no include "
+				    "guard: included once, by the headers that include it): no header qualifies");
+	fix_cand_free(&f);
+	choose("proto_fn", "plain()", 6, 0, &f);
+	ck_assert_str_eq(f.include, "linux/protos.h");
+	fix_cand_free(&f);
+}
+END_TEST
+
 /* A definition under #ifndef __KERNEL__ is none. */
 START_TEST(test_user_space_definition_is_none)
 {
@@ -505,6 +532,7 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_asm_generic_refused);
 	tcase_add_test(tc, test_home_of_a_layer_definition);
 	tcase_add_test(tc, test_user_space_definition_is_none);
+	tcase_add_test(tc, test_a_guardless_definer_through_its_includer);
 	tcase_add_test(tc, test_forbidden_definer_refused);
 	tcase_add_test(tc, test_cycle_refused);
 	tcase_add_test(tc, test_conditional_use_conditional_include);
