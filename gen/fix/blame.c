@@ -17,10 +17,7 @@
 #include "base/util.h"
 #include "fix/fixer.h"
 
-/* The numbers (from 1) of the lines of patched that are not in orig: a
- * patch only inserts lines, so walking both texts side by side finds
- * them.  Returns how many, in *lines (the caller frees). */
-static int added_lines(const char *orig, const char *patched, int **lines)
+int added_lines(const char *orig, const char *patched, int **lines)
 {
 	const char *a = orig, *b = patched;
 	int n = 0, no = 1;
@@ -38,7 +35,34 @@ static int added_lines(const char *orig, const char *patched, int **lines)
 		b += lb + (b[lb] == '\n');
 		no++;
 	}
+	/* a line of orig never met: not an insert-only edit */
+	if (*a) {
+		free(*lines);
+		*lines = NULL;
+		return -1;
+	}
 	return n;
+}
+
+int log_names_line(const char *log, const char *path, const int *lines, int nlines)
+{
+	size_t plen = strlen(path);
+	const char *p = log;
+	int i, no;
+
+	while ((p = strstr(p, path))) {
+		const char *after = p + plen;
+
+		p = after;
+		/* on this line only: -H lines name a file with no :LINE */
+		if (*after != ':' || after[1] < '0' || after[1] > '9')
+			continue;
+		no = atoi(after + 1);
+		for (i = 0; i < nlines; i++)
+			if (lines[i] == no)
+				return 1;
+	}
+	return 0;
 }
 
 void blame_init(struct blame *b, const struct fixer *fx)
@@ -57,8 +81,8 @@ void blame_init(struct blame *b, const struct fixer *fx)
 		if (!h->proven || !h->base || h->dropped)
 			continue;
 		orig = read_file(h->base, NULL);
-		if (orig)
-			b->nadded[i] = added_lines(orig, h->proven, &b->added[i]);
+		if (orig && (b->nadded[i] = added_lines(orig, h->proven, &b->added[i])) < 0)
+			b->nadded[i] = 0;
 		free(orig);
 	}
 }

@@ -112,6 +112,15 @@ struct blame {
 				   diagnostic's way, and [nfixes]: any fix's is */
 };
 void blame_init(struct blame *b, const struct fixer *fx);
+
+/* The numbers (from 1) of the lines of patched that are not in orig, when
+ * patched only inserts lines into orig (walking both side by side finds
+ * them): how many, in *lines (the caller frees); -1 when a line of orig
+ * is not in patched (lines is NULL then). */
+int added_lines(const char *orig, const char *patched, int **lines);
+/* Whether log names path:LINE, LINE one of lines: a diagnostic's place, or
+ * an "In file included from" step of its way. */
+int log_names_line(const char *log, const char *path, const int *lines, int nlines);
 void blame_free(struct blame *b, const struct fixer *fx);
 /* Whether fix fi's patch can be what broke proof TU k of cell ci (o: the
  * same TU before the patches): a line it added is on the way to one of

@@ -200,6 +200,41 @@ static int cut_of(const struct consumer_fixer *cf, const struct kobj_set *s, con
 	return -1;
 }
 
+/* Whether the log of o names a line the cut added to its header in the
+ * scratch tree: a diagnostic's place or a step of its include stack. */
+static int names_added_line(const struct consumer_fixer *cf, const struct cut *c, const struct kobj *o)
+{
+	char *orig_path = xasprintf("%s/%s", cf->srctree, c->inc.path);
+	char *path = xasprintf("%s/%s", cf->scratch, c->inc.path);
+	char *orig = read_file(orig_path, NULL), *now = read_file(path, NULL);
+	int *lines = NULL, n = -1, hit = 0;
+
+	if (orig && now && (n = added_lines(orig, now, &lines)) > 0)
+		hit = log_names_line(o->log, path, lines, n);
+	free(lines);
+	free(orig);
+	free(now);
+	free(path);
+	free(orig_path);
+	return hit;
+}
+
+/* The cut a broken object breaks by: the first of those it reads one of
+ * whose added lines its log names (blame.c's rule for the header TUs),
+ * else the first it reads.  mm/hugetlb.o reads six patched headers and
+ * breaks on linux/hugetlb_cgroup.h's added include: that one.  A cut
+ * that is not insert-only (an include replaced) has no added lines. */
+static int blamed_cut(const struct consumer_fixer *cf, const struct kobj_set *s, const struct kobj *o)
+{
+	int i;
+
+	for (i = 0; o->log && i < cf->ncuts; i++)
+		if (cf->cuts[i].kind != CUT_KEEP && reads(s, o, cf->cuts[i].inc.path) &&
+		    names_added_line(cf, &cf->cuts[i], o))
+			return i;
+	return cut_of(cf, s, o);
+}
+
 static struct obj_edit *edit_for(struct consumer_fixer *cf, const char *path, int is_header, int cut)
 {
 	struct obj_edit *e;
@@ -596,7 +631,7 @@ int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
 
 		for (i = 0; p->set && i < p->set->n; i++) {
 			struct kobj *o = &p->set->objs[i];
-			int cut = cut_of(cf, p->set, o);
+			int cut = p->state[i] == OBJ_BROKEN ? blamed_cut(cf, p->set, o) : cut_of(cf, p->set, o);
 			static const char *const names[] = { "", "ok", "broken", "needed an edit" };
 			char *why = NULL;
 

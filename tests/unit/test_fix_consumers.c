@@ -376,11 +376,13 @@ START_TEST(test_not_a_built_dir)
 }
 END_TEST
 
-/* make fix VERIFY=objects: a fixer whose one kept patch of
- * include/linux/idle.h (the overlay's text: patched) is proven on the
- * objects of a built dir named by OUT/x86_64/defconfig/built. */
-static int verify_patch(const char *patched, const char *const *srcs, const char *const *deps, int n,
-			char **said)
+/* make fix VERIFY=objects: a fixer whose kept patch of
+ * include/linux/idle.h (the overlay's text: patched), and of
+ * include/linux/aaa.h when patched_aaa is not NULL (*aaa_kept says
+ * whether it stays), is proven on the objects of a built dir named by
+ * OUT/x86_64/defconfig/built; drv/e.c includes aaa.h, then idle.h. */
+static int verify_patches(const char *patched_aaa, int *aaa_kept, const char *patched, const char *const *srcs,
+			  const char *const *deps, int n, char **said)
 {
 	char *tree = object_tree(0), *tmp = tmp_dir(), *kdir, *line;
 	struct consumer_fixer *cf = cfixer_new(tree, tmp);
@@ -392,8 +394,9 @@ static int verify_patch(const char *patched, const char *const *srcs, const char
 	free(put_file(tree, "include/linux/mm/slim.h",
 		      "#ifndef _LINUX_MM_SLIM_H\n#define _LINUX_MM_SLIM_H\nstruct slim_only { int x; };\n"
 		      "int mm_slim_fn(void);\n#endif\n"));
-	free(put_file(tree, "drv/e.c", "#include <linux/idle.h>\n\nstruct slim_only { char c; };\nint e(void)\n{\n"
-				       "\treturn idle();\n}\n"));
+	free(put_file(tree, "include/linux/aaa.h", "#ifndef _LINUX_AAA_H\n#define _LINUX_AAA_H\nint aaa(void);\n#endif\n"));
+	free(put_file(tree, "drv/e.c", "#include <linux/aaa.h>\n#include <linux/idle.h>\n\nstruct slim_only { char c; };\n"
+				       "int e(void)\n{\n\treturn idle() + aaa();\n}\n"));
 	kdir = built_dir(tree, srcs, deps, n);
 	line = xasprintf("built=%s\n", kdir);
 	free(put_file(tmp, "x86_64/defconfig/built", line));
@@ -402,6 +405,15 @@ static int verify_patch(const char *patched, const char *const *srcs, const char
 	fx->overlay = xasprintf("%s/fix/overlay", tmp);
 	fx->jobs = 2;
 	free(put_file(fx->overlay, "linux/idle.h", patched));
+	/* the fixes in header order, as hdrtest fix has them */
+	if (patched_aaa) {
+		free(put_file(fx->overlay, "linux/aaa.h", patched_aaa));
+		h = push(&fx->fixes, &fx->nfixes, sizeof(*h));
+		memset(h, 0, sizeof(*h));
+		h->header = "linux/aaa.h";
+		h->path = "include/linux/aaa.h";
+		h->kept = 1;
+	}
 	h = push(&fx->fixes, &fx->nfixes, sizeof(*h));
 	memset(h, 0, sizeof(*h));
 	h->header = "linux/idle.h";
@@ -421,6 +433,8 @@ static int verify_patch(const char *patched, const char *const *srcs, const char
 	}
 	*said = sb_detach(&sb);
 	kept = h->kept;
+	if (patched_aaa)
+		*aaa_kept = fx->fixes[0].kept;
 	free(fx->fixes);
 	free(fx->overlay);
 	cfixer_free(cf);
@@ -430,6 +444,30 @@ static int verify_patch(const char *patched, const char *const *srcs, const char
 	free(tree);
 	return kept;
 }
+
+static int verify_patch(const char *patched, const char *const *srcs, const char *const *deps, int n, char **said)
+{
+	return verify_patches(NULL, NULL, patched, srcs, deps, n, said);
+}
+
+/* drv/e.o reads both patched headers and breaks on idle.h's added
+ * include: idle.h's patch is dropped, not aaa.h's, the first it reads. */
+START_TEST(test_verify_blames_the_patch_whose_line_breaks)
+{
+	static const char *const srcs[] = { "drv/e.c" };
+	static const char *const deps[] = { "drv/e.c include/linux/aaa.h include/linux/idle.h include/linux/mm.h" };
+	char *said;
+	int aaa_kept = -1, idle_kept;
+
+	idle_kept = verify_patches("#ifndef _LINUX_AAA_H\n#define _LINUX_AAA_H\nint aaa(void);\n"
+					"int aaa_two(void); // for nothing\n#endif\n", &aaa_kept,
+					"#ifndef _LINUX_IDLE_H\n#define _LINUX_IDLE_H\n#include <linux/mm.h> // mm_only(): not used\n"
+					"#include <linux/mm/slim.h> // for nothing\nint idle(void);\n#endif\n",
+					srcs, deps, 1, &said);
+	ck_assert_msg(idle_kept == 0 && aaa_kept == 1, "%s", said);
+	free(said);
+}
+END_TEST
 
 START_TEST(test_verify_drops_a_patch_that_breaks_an_object)
 {
@@ -636,6 +674,7 @@ Suite *fix_consumers_suite(void)
 	tcase_add_test(tc, test_objects_reading_a_file);
 	tcase_add_test(tc, test_not_a_built_dir);
 	tcase_add_test(tc, test_verify_drops_a_patch_that_breaks_an_object);
+	tcase_add_test(tc, test_verify_blames_the_patch_whose_line_breaks);
 	tcase_add_test(tc, test_fix_consumers_command);
 	tcase_add_test(tc, test_word_listed);
 	tcase_add_test(tc, test_fix_consumers_unproven_cell);
