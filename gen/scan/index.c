@@ -160,19 +160,20 @@ static void name_table_grow(struct name_table *t)
 	*t = bigger;
 }
 
-/* Add d to the list of its name. */
-/* f includes name: files are added in path order, so a file that
- * includes name twice (both branches of an #if) is the last one. */
-static void add_includer(struct scan_index *ix, const char *name, const struct scan_file *f)
+/* Add f to name's list in table (include names, or includers): files
+ * come in path order, so a file added twice for one name (an #include of
+ * it in both branches of an #if) is the last one, listed once. */
+static void list_file(struct scan_index *ix, struct incname_entry **table, const char *name,
+		      const struct scan_file *f)
 {
 	struct incname_entry *e;
 
-	HASH_FIND_STR(ix->includers, name, e);
+	HASH_FIND_STR(*table, name, e);
 	if (!e) {
 		e = aalloc(&ix->arena, sizeof(*e));
 		memset(e, 0, sizeof(*e));
 		e->name = name;
-		HASH_ADD_KEYPTR(hh, ix->includers, e->name, strlen(e->name), e);
+		HASH_ADD_KEYPTR(hh, *table, e->name, strlen(e->name), e);
 	}
 	if (e->n && e->files[e->n - 1] == f)
 		return;
@@ -180,6 +181,17 @@ static void add_includer(struct scan_index *ix, const char *name, const struct s
 	e->files[e->n++] = f;
 }
 
+/* The files listed for name in table; how many. */
+static int listed_files(const struct incname_entry *table, const char *name, const struct scan_file *const **files)
+{
+	struct incname_entry *e;
+
+	HASH_FIND_STR(table, name, e);
+	*files = e ? e->files : NULL;
+	return e ? e->n : 0;
+}
+
+/* Add d to the list of its name. */
 static void index_def(struct scan_index *ix, struct name_table *t, struct scan_def *d)
 {
 	unsigned h = name_hash(d->name);
@@ -375,20 +387,9 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 		for (j = 0; j < f->ndefs; j++)
 			index_def(ix, &names, (struct scan_def *)f->defs[j]);
 		for (j = 0; j < f->nincludes; j++)
-			add_includer(ix, f->includes[j].name, f);
-		if (f->include_name) {
-			struct incname_entry *e;
-
-			HASH_FIND_STR(ix->incnames, f->include_name, e);
-			if (!e) {
-				e = aalloc(&ix->arena, sizeof(*e));
-				memset(e, 0, sizeof(*e));
-				e->name = f->include_name;
-				HASH_ADD_KEYPTR(hh, ix->incnames, e->name, strlen(e->name), e);
-			}
-			e->files = xrealloc(e->files, (e->n + 1) * sizeof(*e->files));
-			e->files[e->n++] = f;
-		}
+			list_file(ix, &ix->includers, f->includes[j].name, f);
+		if (f->include_name)
+			list_file(ix, &ix->incnames, f->include_name, f);
 	}
 	ix->stats.files = ix->nfiles;
 	free(skips);
@@ -533,20 +534,12 @@ const struct scan_file *scan_file(const struct scan_index *ix, const char *relpa
 
 int scan_files_named(const struct scan_index *ix, const char *incname, const struct scan_file *const **files)
 {
-	struct incname_entry *e;
-
-	HASH_FIND_STR(ix->incnames, incname, e);
-	*files = e ? e->files : NULL;
-	return e ? e->n : 0;
+	return listed_files(ix->incnames, incname, files);
 }
 
 int scan_includers(const struct scan_index *ix, const char *incname, const struct scan_file *const **files)
 {
-	struct incname_entry *e;
-
-	HASH_FIND_STR(ix->includers, incname, e);
-	*files = e ? e->files : NULL;
-	return e ? e->n : 0;
+	return listed_files(ix->includers, incname, files);
 }
 
 int scan_files(const struct scan_index *ix, const struct scan_file *const **files)
