@@ -44,23 +44,32 @@ int added_lines(const char *orig, const char *patched, int **lines)
 	return n;
 }
 
+/* The LINE of ":LINE" at after, the end of a path in a log, or 0: -H
+ * lines name a file with no :LINE. */
+static int line_after(const char *after)
+{
+	return *after == ':' && after[1] >= '0' && after[1] <= '9' ? atoi(after + 1) : 0;
+}
+
+static int line_listed(const int *lines, int nlines, int no)
+{
+	int i;
+
+	for (i = 0; i < nlines; i++)
+		if (lines[i] == no)
+			return 1;
+	return 0;
+}
+
 int log_names_line(const char *log, const char *path, const int *lines, int nlines)
 {
 	size_t plen = strlen(path);
 	const char *p = log;
-	int i, no;
 
 	while ((p = strstr(p, path))) {
-		const char *after = p + plen;
-
-		p = after;
-		/* on this line only: -H lines name a file with no :LINE */
-		if (*after != ':' || after[1] < '0' || after[1] > '9')
-			continue;
-		no = atoi(after + 1);
-		for (i = 0; i < nlines; i++)
-			if (lines[i] == no)
-				return 1;
+		p += plen;
+		if (line_listed(lines, nlines, line_after(p)))
+			return 1;
 	}
 	return 0;
 }
@@ -103,16 +112,6 @@ void blame_free(struct blame *b, const struct fixer *fx)
 	free(b->hits);
 }
 
-static int is_added(const struct blame *b, int fi, int line)
-{
-	int i;
-
-	for (i = 0; i < b->nadded[fi]; i++)
-		if (b->added[fi][i] == line)
-			return 1;
-	return 0;
-}
-
 /* Mark in hit[] every fix one of whose added lines the log names as
  * OVERLAY/HEADER:LINE; hit[nfixes]: any was. */
 static void read_stacks(const struct blame *b, const struct fixer *fx, const char *log, unsigned char *hit)
@@ -122,21 +121,20 @@ static void read_stacks(const struct blame *b, const struct fixer *fx, const cha
 	int i;
 
 	while ((p = strstr(p, fx->overlay))) {
-		const char *hdr = p + olen + 1, *colon;
+		const char *hdr = p + olen + 1;
 		size_t hlen;
+		int no;
 
 		p += olen;
-		/* on this line only: -H lines name the overlay with no :LINE */
 		if (hdr[-1] != '/')
 			continue;
 		hlen = strcspn(hdr, ":\n");
-		colon = hdr + hlen;
-		if (*colon != ':' || colon[1] < '0' || colon[1] > '9')
+		if (!(no = line_after(hdr + hlen)))
 			continue;
 		for (i = 0; i < fx->nfixes; i++) {
 			const char *name = fx->fixes[i].header;
 
-			if (strlen(name) == hlen && !strncmp(name, hdr, hlen) && is_added(b, i, atoi(colon + 1))) {
+			if (strlen(name) == hlen && !strncmp(name, hdr, hlen) && line_listed(b->added[i], b->nadded[i], no)) {
 				hit[i] = 1;
 				hit[fx->nfixes] = 1;
 			}

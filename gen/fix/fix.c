@@ -72,7 +72,7 @@ static int is_tag(const char *name)
 	return starts_with(name, "struct ") || starts_with(name, "union ") || starts_with(name, "enum ");
 }
 
-static int forbidden(const char *name, char *const *forbids, int nforbids)
+int fix_forbidden(const char *name, char *const *forbids, int nforbids)
 {
 	int i;
 
@@ -135,9 +135,10 @@ static int once_only(const struct scan_file *f)
 	return 0;
 }
 
-/* The header of the culprit's own dir that brings d's file in, when that
- * file is of a layer reached that way (fix_home) and of another dir than
- * the culprit: an asm-generic/ header includes its neighbours itself. */
+/* The header of the culprit's own dir that brings d's file in (fix_home),
+ * when that file is included only through its includers (once_only), or
+ * is of a layer reached that way and of another dir than the culprit: an
+ * asm-generic/ header includes its neighbours itself. */
 static char *home_of(const struct scan_index *ix, const struct scan_def *d, const char *culprit,
 		     char *const *forbids, int nforbids, int *weight)
 {
@@ -222,7 +223,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 			if (at && (at == refused.buf || at[-1] == ' '))
 				continue;
 		}
-		if (forbidden(z, forbids, nforbids)) {
+		if (fix_forbidden(z, forbids, nforbids)) {
 			sb_addf(&refused, "%s%s (forbidden)", nrefused++ ? ", " : "", z);
 			continue;
 		}
@@ -557,7 +558,7 @@ char *fix_source_include(const struct scan_index *ix, const char *name, char *co
 			continue;
 		/* a forbidden header last: the cut is there to pull it in less */
 		w = fix_closure(ix, z, "", &cycle) + (d->cond ? 200000 : 0) +
-		    (forbidden(z, forbids, nforbids) ? 300000 : 0);
+		    (fix_forbidden(z, forbids, nforbids) ? 300000 : 0);
 		if (!best || w < best_w || (w == best_w && strcmp(z, best) < 0)) {
 			free(best);
 			best = xstrdup(z);

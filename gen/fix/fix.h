@@ -35,6 +35,9 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 	       char *const *forbids, int nforbids, struct fix_cand *out);
 void fix_cand_free(struct fix_cand *f);
 
+/* Whether name is one of the nforbids include names in forbids. */
+int fix_forbidden(const char *name, char *const *forbids, int nforbids);
+
 /* Whether include names a and b start with the same dir ("linux/"). */
 int same_top_dir(const char *a, const char *b);
 
@@ -43,11 +46,12 @@ int same_top_dir(const char *a, const char *b);
  * directly: include/asm-generic/, include/vdso/, include/uapi/. */
 int fix_needs_home(const char *path);
 
-/* That header, for a name defined in definer and needed by culprit: the
- * lightest header of culprit's top dir that includes definer outside any
- * #if, directly or through headers of other dirs (an asm-generic/X
- * standing for the asm/X of the arches that have none), neither forbidden
- * nor including culprit back.  NULL when there is none; else the caller
+/* That header, for a name defined in definer and needed by culprit: of
+ * the headers of culprit's top dir that include definer outside any #if,
+ * directly or through headers of other dirs (an asm-generic/X standing
+ * for the asm/X of the arches that have none), neither forbidden nor
+ * including culprit back, the one the tree includes most, then the
+ * lightest.  NULL when there is none; else the caller
  * frees it, and *weight is the headers it pulls in. */
 char *fix_home(const struct scan_index *ix, const struct scan_file *definer, const char *culprit,
 	       char *const *forbids, int nforbids, int *weight);

@@ -83,7 +83,7 @@ char *fix_home(const struct scan_index *ix, const struct scan_file *definer, con
 {
 	struct walk w = { NULL, NULL, 0 };
 	char *best = NULL;
-	int best_w = 0, best_users = 0, next = 0, i, j;
+	int best_w = 0, best_users = 0, next = 0, i;
 
 	add_names_of(ix, definer, &w, 0);
 	while (next < w.n) {
@@ -117,9 +117,7 @@ char *fix_home(const struct scan_index *ix, const struct scan_file *definer, con
 				}
 				if (!strcmp(gn, culprit))
 					continue;
-				for (j = 0; j < nforbids && strcmp(gn, forbids[j]); j++)
-					;
-				if (j < nforbids)
+				if (fix_forbidden(gn, forbids, nforbids))
 					continue;
 				/* the one the tree includes most, then the
 				 * lightest: the weight does not count what an asm/
