@@ -38,66 +38,57 @@ START_TEST(test_keeps_a_fix_that_makes_a_tu_pass)
 }
 END_TEST
 
-START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_header)
+/* plain.h's include of linux/light.h and user2.h's of linux/box.h,
+ * proven beside linux/READER.h, which passed (its own struct box, the
+ * names declared by hand), and judged: READER.h breaks on box.h's struct
+ * box, which user2.h's patch brings in, so that patch is not kept and
+ * plain.h's is. */
+static void assert_user2_blamed_not_plain(const char *reader)
 {
-	char *out = fix_run("x86_64", "plain user2 reader"), *sum, *unfixed;
+	char *headers = xasprintf("plain user2 %s", reader), *out = fix_run("x86_64", headers);
+	char *tu = xasprintf("linux/%s.h", reader), *sum, *unfixed, *want;
 	struct fixer *fx = fixer_new(out, "x86_64");
 	struct fix_cand light = LIGHT, box = cand_include("box_fn", "user2()", "linux/box.h", NULL);
 
-	/* reader.h passed: its own struct box, box_fn() declared by hand */
+	ck_assert_str_eq(fx->orig[0]->tus[2].header, tu);
 	ck_assert_int_eq(fx->orig[0]->tus[2].verdict, V_PASS);
 	fixer_add(fx, "linux/plain.h", &light, 1);
 	fixer_add(fx, "linux/user2.h", &box, 1);
 	free(fixer_prove(fx));
-	/* user2.h passes now, but linux/box.h's struct box clashes in reader.h */
 	ck_assert_int_eq(proof_tu(fx, 0, "linux/user2.h")->verdict, V_PASS);
-	ck_assert_int_eq(proof_tu(fx, 0, "linux/reader.h")->verdict, V_FAIL);
+	ck_assert_int_eq(proof_tu(fx, 0, tu)->verdict, V_FAIL);
 	sum = fixer_judge(fx, &unfixed);
 	ck_assert_int_eq(fx->fixes[1].kept, 0);
-	assert_has(sum, "linux/user2.h                include linux/box.h for box_fn()\n"
-			"                             NOT kept, passes on: x86_64/defconfig\n"
-			"                             breaks what passed: x86_64/defconfig:linux/reader.h\n");
-	/* reader.h does not read plain.h: its failure is not plain.h's */
+	want = xasprintf("linux/user2.h                include linux/box.h for box_fn()\n"
+			 "                             NOT kept, passes on: x86_64/defconfig\n"
+			 "                             breaks what passed: x86_64/defconfig:%s\n", tu);
+	assert_has(sum, want);
 	ck_assert_int_eq(fx->fixes[0].kept, 1);
 	assert_has(sum, "linux/plain.h                include linux/light.h for light_fn()\n"
 			"                             kept, proven on: x86_64/defconfig\n"
 			"linux/user2.h");
+	free(want);
 	free(unfixed);
 	free(sum);
 	fixer_free(fx);
+	free(tu);
 	free(out);
+	free(headers);
+}
+
+/* reader.h does not read plain.h: its failure is not plain.h's */
+START_TEST(test_rejects_a_fix_that_breaks_a_tu_reading_the_header)
+{
+	assert_user2_blamed_not_plain("reader");
 }
 END_TEST
 
+/* reader_both.h reads both patched headers and breaks: the redefinition
+ * is in linux/box.h, included from user2.h's patched copy; plain.h's is on
+ * no diagnostic's include stack */
 START_TEST(test_blames_only_the_patch_on_the_error_stack)
 {
-	char *out = fix_run("x86_64", "plain user2 reader_both"), *sum, *unfixed;
-	struct fixer *fx = fixer_new(out, "x86_64");
-	struct fix_cand light = LIGHT, box = cand_include("box_fn", "user2()", "linux/box.h", NULL);
-
-	/* reader_both.h passes: light_fn() and box_fn() declared by hand */
-	ck_assert_str_eq(fx->orig[0]->tus[2].header, "linux/reader_both.h");
-	ck_assert_int_eq(fx->orig[0]->tus[2].verdict, V_PASS);
-	fixer_add(fx, "linux/plain.h", &light, 1);
-	fixer_add(fx, "linux/user2.h", &box, 1);
-	free(fixer_prove(fx));
-	/* reader_both.h reads both patched headers and breaks: the
-	 * redefinition is in linux/box.h, included from user2.h's patched
-	 * copy; plain.h's is on no diagnostic's include stack */
-	ck_assert_int_eq(proof_tu(fx, 0, "linux/reader_both.h")->verdict, V_FAIL);
-	sum = fixer_judge(fx, &unfixed);
-	ck_assert_int_eq(fx->fixes[1].kept, 0);
-	assert_has(sum, "linux/user2.h                include linux/box.h for box_fn()\n"
-			"                             NOT kept, passes on: x86_64/defconfig\n"
-			"                             breaks what passed: x86_64/defconfig:linux/reader_both.h\n");
-	ck_assert_int_eq(fx->fixes[0].kept, 1);
-	assert_has(sum, "linux/plain.h                include linux/light.h for light_fn()\n"
-			"                             kept, proven on: x86_64/defconfig\n"
-			"linux/user2.h");
-	free(unfixed);
-	free(sum);
-	fixer_free(fx);
-	free(out);
+	assert_user2_blamed_not_plain("reader_both");
 }
 END_TEST
 
