@@ -21,6 +21,15 @@
 # Needs root (mount).  The log is PATCHED-TREE.build-BUILTNAME.log (one per
 # built dir: the same copy is built for several cells); KEEP=1 keeps the
 # work dir.
+#
+# RESUME=1 goes on with a build that was stopped (a full arm64 build of a
+# wide series takes hours on two cores): the work dir is then
+# ${TMPDIR:-/var/tmp}/hdrtest-series-build.BUILTNAME and is kept; when its
+# stamp names the same built dir and the same commit of PATCHED-TREE (a git
+# tree), make goes on in it and the log is appended to, so the counts are
+# of the whole build.  An object newer than its .cmd file was being
+# written when the build stopped (kbuild writes the .cmd after the
+# object), so it is deleted and compiled again.  Anything else starts over.
 set -u
 
 usage() {
@@ -41,11 +50,30 @@ if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
 	echo "bench/series-build.sh: needs root and unshare -m (a private mount)" >&2
 	exit 2
 fi
-work=${TMPDIR:-/tmp}/hdrtest-series-build.$$
 log=$patched.build-${built##*/}.log
-rm -rf "$work"
-mkdir -p "$work" || exit 2
-cp -a "$built" "$work/built" || exit 2
+if [ "${RESUME:-0}" = 1 ]; then
+	work=${TMPDIR:-/var/tmp}/hdrtest-series-build.${built##*/}
+	head=$(git -C "$patched" rev-parse HEAD 2>/dev/null) ||
+		{ echo "bench/series-build.sh: RESUME=1: $patched is not a git tree" >&2; exit 2; }
+	want="$built $head"
+else
+	work=${TMPDIR:-/tmp}/hdrtest-series-build.$$
+	want=
+fi
+if [ -n "$want" ] && [ -f "$work/stamp" ] && [ "$(cat "$work/stamp")" = "$want" ]; then
+	stale=$(find "$work/built" -name '*.o' -type f | while read -r o; do
+		c=${o%/*}/.${o##*/}.cmd
+		[ -f "$c" ] && [ "$o" -nt "$c" ] && { rm -f "$o"; echo "$o"; }
+	done | grep -c .)
+	echo "  going on with the build in $work ($stale objects cut short deleted)"
+	echo "--- resumed $(date -u +%FT%TZ)" >> "$log"
+else
+	rm -rf "$work"
+	mkdir -p "$work" || exit 2
+	cp -a "$built" "$work/built" || exit 2
+	[ -n "$want" ] && echo "$want" > "$work/stamp"
+	: > "$log"
+fi
 hide=
 [ -d "$patched/.git" ] && hide="&& mount -t tmpfs none '$tree/.git'"
 cmd="make -C $tree O=$built $kvars -k -j$(nproc) $targets"
@@ -53,7 +81,7 @@ echo "  $cmd"
 echo "  (tree: $patched mounted at $tree; built dir: a copy of $built)"
 start=$(date +%s)
 # shellcheck disable=SC2086 # kvars and targets are word lists
-unshare -m sh -c "mount --bind '$patched' '$tree' $hide && mount --bind '$work/built' '$built' && $cmd" > "$log" 2>&1
+unshare -m sh -c "mount --bind '$patched' '$tree' $hide && mount --bind '$work/built' '$built' && $cmd" >> "$log" 2>&1
 rc=$?
 end=$(date +%s)
 
@@ -69,5 +97,5 @@ echo "  rc $rc after $((end - start)) s: $(grep -c '^  CC ' "$log") objects comp
 	"$(grep -c ': error: ' "$log") errors, $(grep -c ': warning: ' "$log") warnings" \
 	"($nnew the unpatched build did not give; log $log)"
 [ -n "$new" ] && printf '%s\n' "$new" | sed 's/^/    new: /' | head -n 20
-[ "${KEEP:-0}" = 1 ] || rm -rf "$work"
+[ "${KEEP:-0}" = 1 ] || [ "${RESUME:-0}" = 1 ] || rm -rf "$work"
 [ "$rc" = 0 ] && [ "$nnew" = 0 ]
