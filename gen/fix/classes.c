@@ -84,6 +84,9 @@ static const struct tu_result *now(struct fixer *fx, int ci, const char *header,
  * 422 TUs that passed" (linux/wait.h's, on the census). */
 static char *not_kept_why(const struct hdr_fix *h)
 {
+	if (h->broke_objects)
+		return xasprintf("it breaks %d kernel %s: %s", h->broke_objects,
+				 h->broke_objects == 1 ? "object" : "objects", h->objects_why);
 	if (h->broke)
 		return xasprintf("it breaks %d %s that passed", h->broke, h->broke == 1 ? "TU" : "TUs");
 	if (h->newdiag)

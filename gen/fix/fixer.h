@@ -42,6 +42,8 @@ struct hdr_fix {
 	int broke;		/* and from that round: TUs that passed and break, */
 	int newdiag;		/* TUs that failed and fail in a new way */
 	int fixes_a_cell;	/* it makes a TU that failed pass on some cell */
+	int broke_objects;	/* VERIFY=objects dropped it: kernel objects it breaks, */
+	char *objects_why;	/* and the first reason with its first objects */
 };
 
 /* The patches' author, from the user's git identity (identity.c). */

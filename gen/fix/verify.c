@@ -32,6 +32,18 @@ static void as_cut(struct cut *c, const struct hdr_fix *h)
 	c->still = xstrdup("");
 }
 
+/* h breaks c's objects: not kept, and its class says so with the first
+ * reason (fix/classes.c), not the header proof's counts. */
+static void drop_for_objects(struct hdr_fix *h, const struct cut *c)
+{
+	h->kept = 0;
+	h->broke_objects = c->broken;
+	free(h->objects_why);
+	h->objects_why = c->nreasons ? xasprintf("%s (%s%s)", c->reasons[0].why, c->reasons[0].examples,
+						  c->reasons[0].count > 3 || c->nreasons > 1 ? ", ..." : "")
+				     : xstrdup("see the summary");
+}
+
 int verify_on_objects(struct fixer *fx, struct strbuf *sb)
 {
 	struct consumer_fixer cf = { 0 };
@@ -97,8 +109,9 @@ int verify_on_objects(struct fixer *fx, struct strbuf *sb)
 			sb_addf(sb, "  %-40s %d objects compiled with it, none broken\n", c->include_name, c->compiled);
 			continue;
 		}
-		/* a broken object is blamed on the first patched header it
-		 * reads: the others it reads are proven with it, not alone */
+		/* a broken object is blamed on the patch whose added line
+		 * its log names, else on the first patched header it reads
+		 * (objproof.c): the others it reads are proven with it */
 		sb_addf(sb, "  %-40s DROPPED: %d of %d objects break with it:\n", c->include_name, c->broken,
 			c->compiled);
 		for (j = 0; j < c->nreasons; j++)
@@ -106,7 +119,7 @@ int verify_on_objects(struct fixer *fx, struct strbuf *sb)
 				c->reasons[j].examples, c->reasons[j].count > 3 ? ", ..." : "");
 		for (j = 0; j < fx->nfixes; j++)
 			if (fx->fixes[j].path && !strcmp(fx->fixes[j].path, c->inc.path) && !fx->fixes[j].in_overlay)
-				fx->fixes[j].kept = 0;
+				drop_for_objects(&fx->fixes[j], c);
 	}
 out:
 	/* the scratch tree is a symlink per file of the tree: nothing to keep */

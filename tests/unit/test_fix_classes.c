@@ -17,8 +17,9 @@
 static char *hub = "linux/hub.h";
 
 /* The class line of linux/hub.h when x.h's fix was taken out after round
- * dropped_after (0: never), and the last proof was round 2. */
-static char *class_of_hub(int dropped_after)
+ * dropped_after (0: never), and the last proof was round 2; objects: the
+ * kernel objects VERIFY=objects found it breaks after the last round. */
+static char *class_of_hub_objects(int dropped_after, int objects)
 {
 	struct tu_result was = { .header = hub, .verdict = V_FAIL, .detail = "fails" };
 	struct tu_result now = { .header = hub, .verdict = V_PASS };
@@ -33,7 +34,8 @@ static char *class_of_hub(int dropped_after)
 	struct failure fail = { .cell = 0, .tu = hub };
 	struct hdr_fix fixes[] = {
 		{ .header = "asm-generic/x.h", .cands = &other, .ncands = 1, .marks = other_marks, .fails = &fail,
-		  .nfails = 1, .kept = 0, .dropped = dropped_after, .fixes_a_cell = 0 },
+		  .nfails = 1, .kept = 0, .dropped = dropped_after, .fixes_a_cell = 0, .broke_objects = objects,
+		  .objects_why = "error: redefinition of 'f' (x86_64/defconfig drv/a.o)" },
 		{ .header = hub, .cands = &own, .ncands = 1, .marks = own_marks, .fails = &fail, .nfails = 1,
 		  .kept = 1 },
 	};
@@ -46,6 +48,11 @@ static char *class_of_hub(int dropped_after)
 	classify_failures(&fx, &sb, &tsv);
 	sb_release(&sb);
 	return sb_detach(&tsv);
+}
+
+static char *class_of_hub(int dropped_after)
+{
+	return class_of_hub_objects(dropped_after, 0);
 }
 
 /* Taken out after round 1, hub.h passed in round 2 without it: its own
@@ -73,6 +80,19 @@ START_TEST(test_a_fix_in_at_the_pass_is_the_reason)
 }
 END_TEST
 
+/* Kept by the header proof, dropped by the proof on kernel objects: the
+ * class says what it broke, not the header proof's "fixes no cell". */
+START_TEST(test_a_fix_dropped_for_objects_says_so)
+{
+	char *line = class_of_hub_objects(0, 2);
+
+	ck_assert_str_eq(line, "linux/hub.h\tnot fixable yet\tpasses with the fix of asm-generic/x.h, which is "
+			       "not kept: it breaks 2 kernel objects: error: redefinition of 'f' "
+			       "(x86_64/defconfig drv/a.o)\n");
+	free(line);
+}
+END_TEST
+
 Suite *fix_classes_suite(void)
 {
 	Suite *s = suite_create("fix_classes");
@@ -80,6 +100,7 @@ Suite *fix_classes_suite(void)
 
 	tcase_add_test(tc, test_a_fix_taken_out_before_the_pass_is_not_the_reason);
 	tcase_add_test(tc, test_a_fix_in_at_the_pass_is_the_reason);
+	tcase_add_test(tc, test_a_fix_dropped_for_objects_says_so);
 	suite_add_tcase(s, tc);
 	return s;
 }

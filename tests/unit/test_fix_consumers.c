@@ -389,7 +389,7 @@ static int verify_patches(const char *patched_aaa, int *aaa_kept, const char *pa
 	struct fixer *fx = cf->fx;
 	struct hdr_fix *h;
 	struct strbuf sb;
-	int kept;
+	int kept, i;
 
 	free(put_file(tree, "include/linux/mm/slim.h",
 		      "#ifndef _LINUX_MM_SLIM_H\n#define _LINUX_MM_SLIM_H\nstruct slim_only { int x; };\n"
@@ -435,6 +435,11 @@ static int verify_patches(const char *patched_aaa, int *aaa_kept, const char *pa
 	kept = h->kept;
 	if (patched_aaa)
 		*aaa_kept = fx->fixes[0].kept;
+	/* a patch dropped here has its class's reason (fix/classes.c) */
+	ck_assert_msg(kept || (h->broke_objects > 0 && h->objects_why && strstr(h->objects_why, "x86_64/defconfig")),
+		      "dropped without the objects it breaks: %s", h->objects_why ? h->objects_why : "(none)");
+	for (i = 0; i < fx->nfixes; i++)
+		free(fx->fixes[i].objects_why);
 	free(fx->fixes);
 	free(fx->overlay);
 	cfixer_free(cf);
