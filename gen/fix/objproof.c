@@ -638,7 +638,7 @@ int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
 			if (p->state[i] == OBJ_UNTOUCHED)
 				continue;
 			/* counted for every cut it reads; a broken one is blamed
-			 * on the first (below) */
+			 * on one cut only (blamed_cut(), above) */
 			for (int c = 0; c < cf->ncuts; c++)
 				if (cf->cuts[c].kind != CUT_KEEP && reads(p->set, o, cf->cuts[c].inc.path)) {
 					cf->cuts[c].compiled++;

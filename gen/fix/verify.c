@@ -33,15 +33,15 @@ static void as_cut(struct cut *c, const struct hdr_fix *h)
 }
 
 /* h breaks c's objects: not kept, and its class says so with the first
- * reason (fix/classes.c), not the header proof's counts. */
+ * reason (fix/classes.c), not the header proof's counts.  c->broken > 0,
+ * and every broken object added a reason (objproof.c's cut_broken()). */
 static void drop_for_objects(struct hdr_fix *h, const struct cut *c)
 {
 	h->kept = 0;
 	h->broke_objects = c->broken;
 	free(h->objects_why);
-	h->objects_why = c->nreasons ? xasprintf("%s (%s%s)", c->reasons[0].why, c->reasons[0].examples,
-						  c->reasons[0].count > 3 || c->nreasons > 1 ? ", ..." : "")
-				     : xstrdup("see the summary");
+	h->objects_why = xasprintf("%s (%s%s)", c->reasons[0].why, c->reasons[0].examples,
+				   c->reasons[0].count > 3 || c->nreasons > 1 ? ", ..." : "");
 }
 
 int verify_on_objects(struct fixer *fx, struct strbuf *sb)
