@@ -135,10 +135,23 @@ static int once_only(const struct scan_file *f)
 	return 0;
 }
 
-/* The header of the culprit's own dir that brings d's file in (fix_home),
- * when that file is included only through its includers (once_only), or
- * is of a layer reached that way and of another dir than the culprit: an
- * asm-generic/ header includes its neighbours itself. */
+/* Whether culprit is built with the kernel's headers at hand: not a uapi/
+ * header (user space includes it), not a vdso/ one (the vDSO is built
+ * without linux/). */
+static int kernel_side(const char *culprit)
+{
+	return !starts_with(culprit, "uapi/") && !starts_with(culprit, "vdso/");
+}
+
+int fix_first_rank(const char *z, const char *culprit)
+{
+	return same_top_dir(z, culprit) || (starts_with(z, "linux/") && kernel_side(culprit));
+}
+
+/* The header of the culprit's own dir (or linux/) that brings d's file in
+ * (fix_home), when that file is included only through its includers
+ * (once_only), or is of a layer reached that way and of another dir than
+ * the culprit: an asm-generic/ header includes its neighbours itself. */
 static char *home_of(const struct scan_index *ix, const struct scan_def *d, const char *culprit,
 		     char *const *forbids, int nforbids, int *weight)
 {
@@ -156,27 +169,121 @@ static char *home_of(const struct scan_index *ix, const struct scan_def *d, cons
 	return home;
 }
 
-/* Keeps include (taking it) in out when it weighs less than what out
- * has, or the same and sorts first: the same choice whatever the order of
- * the definitions. */
-static void take_lighter(struct fix_cand *out, char *include, int weight)
+/* Keeps include (taking it) for d in out when it ranks before what out
+ * has: the first rank (fix_first_rank) before the second, then an
+ * unconditional definition before one under #if, then the fewer headers
+ * pulled in, then the name that sorts first: the same choice whatever the
+ * order of the definitions. */
+static void take_better(struct fix_definer *out, char *include, const struct scan_def *d, const char *culprit,
+			int weight)
 {
-	if (!out->include || weight < out->weight || (weight == out->weight && strcmp(include, out->include) < 0)) {
-		free(out->include);
-		out->include = include;
-		out->weight = weight;
-	} else {
+	int rank = !fix_first_rank(include, culprit), cond = d->cond != NULL, diff;
+
+	if (!out->include)
+		diff = -1;
+	else if (rank != out->rank)
+		diff = rank - out->rank;
+	else if (cond != out->cond)
+		diff = cond - out->cond;
+	else if (weight != out->weight)
+		diff = weight - out->weight;
+	else
+		diff = strcmp(include, out->include);
+	if (diff >= 0) {
 		free(include);
+		return;
 	}
+	free(out->include);
+	out->include = include;
+	out->def = d;
+	out->weight = weight;
+	out->rank = rank;
+	out->cond = cond;
+}
+
+/* z is not the one: why, for the one line a fix without a patch says */
+static void refuse(struct fix_definer *out, const char *z, const char *why, int forbidden)
+{
+	sb_addf(&out->refused, "%s%s (%s)", out->nrefused++ ? ", " : "", z, why);
+	if (!forbidden)
+		out->only_forbidden = 0;
+}
+
+/* Whether z is refused already: a header that defines the name twice (a
+ * stub under #else) is refused once. */
+static int refused_already(const struct fix_definer *out, const char *z)
+{
+	char *as_entry = xasprintf("%s (", z);
+	const char *at = out->nrefused ? strstr(out->refused.buf, as_entry) : NULL;
+
+	free(as_entry);
+	return at && (at == out->refused.buf || at[-1] == ' ');
+}
+
+void fix_definer(const struct scan_index *ix, const char *name, const char *culprit, char *const *forbids,
+		 int nforbids, struct fix_definer *out)
+{
+	const struct scan_def *d;
+
+	memset(out, 0, sizeof(*out));
+	sb_init(&out->refused);
+	out->only_forbidden = 1;
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		const char *z = d->file->include_name;
+		char *home;
+		int weight, cycle;
+
+		if (!z || is_fwd(d->kind) || user_space_only(d))
+			continue;
+		home = home_of(ix, d, culprit, forbids, nforbids, &weight);
+		if (home) {
+			take_better(out, home, d, culprit, weight);
+			continue;
+		}
+		if (!common_file(ix, z) || strcmp(common_file(ix, z)->path, d->file->path))
+			continue;
+		if (!strcmp(z, culprit) || refused_already(out, z))
+			continue;
+		if (fix_forbidden(z, forbids, nforbids)) {
+			refuse(out, z, "forbidden", 1);
+			continue;
+		}
+		/* asm-generic/ is what an arch's asm/ header builds on, included
+		 * through it: set_bit() from asm-generic/bitops/instrumented-atomic.h
+		 * breaks every arch whose asm/bitops.h has not defined arch_set_bit() */
+		if (starts_with(z, "asm-generic/") && !starts_with(culprit, "asm-generic/")) {
+			refuse(out, z, "asm-generic: included through the arch's asm/ headers", 0);
+			continue;
+		}
+		if (once_only(d->file)) {
+			refuse(out, z, "no include guard: included once, by the headers that include it", 0);
+			continue;
+		}
+		weight = fix_closure(ix, z, culprit, &cycle);
+		if (cycle) {
+			char *why = xasprintf("it includes %s: a cycle", culprit);
+
+			refuse(out, z, why, 0);
+			free(why);
+			continue;
+		}
+		take_better(out, xstrdup(z), d, culprit, weight);
+	}
+}
+
+void fix_definer_release(struct fix_definer *d)
+{
+	free(d->include);
+	sb_release(&d->refused);
+	memset(d, 0, sizeof(*d));
 }
 
 int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
 	       char *const *forbids, int nforbids, struct fix_cand *out)
 {
 	const struct scan_file *hf = common_file(ix, e->culprit);
-	const struct scan_def *d;
-	struct strbuf refused;
-	int nrefused = 0, tag = is_tag(e->missing), only_forbidden = 1;
+	struct fix_definer def;
+	int tag = is_tag(e->missing);
 
 	memset(out, 0, sizeof(*out));
 	if (!hf)
@@ -194,83 +301,22 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		out->kind = FIX_DECLARE;
 		return 0;
 	}
-	out->cond = use_cond(copy ? copy : hf, e->use_line);
-	sb_init(&refused);
-	for (d = scan_lookup(ix, e->missing); d; d = d->next) {
-		const char *z = d->file->include_name;
-		char *home;
-		int weight, cycle;
-
-		if (!z || is_fwd(d->kind) || user_space_only(d))
-			continue;
-		home = home_of(ix, d, e->culprit, forbids, nforbids, &weight);
-		if (home) {
-			weight += d->cond ? 200000 : 0;
-			take_lighter(out, home, weight);
-			continue;
-		}
-		if (!common_file(ix, z) || strcmp(common_file(ix, z)->path, d->file->path))
-			continue;
-		if (!strcmp(z, e->culprit))
-			continue;
-		/* a header that defines it twice (a stub under #else) is
-		 * refused once */
-		if (nrefused && strstr(refused.buf, z)) {
-			char *as_entry = xasprintf("%s (", z);
-			const char *at = strstr(refused.buf, as_entry);
-
-			free(as_entry);
-			if (at && (at == refused.buf || at[-1] == ' '))
-				continue;
-		}
-		if (fix_forbidden(z, forbids, nforbids)) {
-			sb_addf(&refused, "%s%s (forbidden)", nrefused++ ? ", " : "", z);
-			continue;
-		}
-		/* asm-generic/ is what an arch's asm/ header builds on, included
-		 * through it: set_bit() from asm-generic/bitops/instrumented-atomic.h
-		 * breaks every arch whose asm/bitops.h has not defined arch_set_bit() */
-		if (starts_with(z, "asm-generic/") && !starts_with(e->culprit, "asm-generic/")) {
-			sb_addf(&refused, "%s%s (asm-generic: included through the arch's asm/ headers)",
-				nrefused++ ? ", " : "", z);
-			only_forbidden = 0;
-			continue;
-		}
-		if (once_only(d->file)) {
-			sb_addf(&refused, "%s%s (no include guard: included once, by the headers that include it)",
-				nrefused++ ? ", " : "", z);
-			only_forbidden = 0;
-			continue;
-		}
-		weight = fix_closure(ix, z, e->culprit, &cycle);
-		if (cycle) {
-			sb_addf(&refused, "%s%s (it includes %s: a cycle)", nrefused++ ? ", " : "", z,
-				e->culprit);
-			only_forbidden = 0;
-			continue;
-		}
-		/* the lightest; an unconditional definition before one under #if,
-		 * and one in the header's own top dir before one elsewhere
-		 * (acpi/actypes.h has its own u64 under #ifndef
-		 * ACPI_USE_SYSTEM_INTTYPES, weighed against linux/types.h, the
-		 * home of asm-generic/int-ll64.h's) */
-		weight += (d->cond ? 200000 : 0) + (same_top_dir(z, e->culprit) ? 0 : 100000);
-		take_lighter(out, xstrdup(z), weight);
-	}
-	if (out->include) {
+	fix_definer(ix, e->missing, e->culprit, forbids, nforbids, &def);
+	if (def.include) {
 		out->kind = FIX_INCLUDE;
-		out->weight %= 100000;	/* headers pulled in, without the ranks */
-		sb_release(&refused);
+		out->include = def.include;
+		out->weight = def.weight;
+		out->cond = use_cond(copy ? copy : hf, e->use_line);
+		def.include = NULL;
+		fix_definer_release(&def);
 		return 0;
 	}
 	out->kind = FIX_NONE;
-	free(out->cond);
-	out->cond = NULL;
-	if (!nrefused) {
+	if (!def.nrefused) {
 		out->why_not = xasprintf("%s: %s needs %s, which no header of the tree defines outside %s",
 					 e->culprit, e->user ? e->user : "it", out->what, e->culprit);
-	} else if (only_forbidden && nrefused == 1) {
-		const char *z = refused.buf;
+	} else if (def.only_forbidden && def.nrefused == 1) {
+		const char *z = def.refused.buf;
 		char *zname = xstrndup(z, strchr(z, ' ') - z);
 
 		out->why_not = xasprintf("%s: %s needs %s, defined only in %s (forbidden): move %s out of %s, "
@@ -281,9 +327,9 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		free(zname);
 	} else {
 		out->why_not = xasprintf("%s: %s needs %s, defined only in %s: no header qualifies",
-					 e->culprit, e->user ? e->user : "it", out->what, refused.buf);
+					 e->culprit, e->user ? e->user : "it", out->what, def.refused.buf);
 	}
-	sb_release(&refused);
+	fix_definer_release(&def);
 	return 0;
 }
 

@@ -5,10 +5,11 @@
  * asm-generic/int-ll64.h, which linux/ headers get from linux/types.h
  * (through uapi/linux/types.h, the arch's asm/types.h and
  * asm-generic/types.h); BIT() in vdso/bits.h, which they get from
- * linux/bits.h.  Including the layer's header itself is what no
- * maintainer takes (asm-generic/ breaks arches whose asm/ header comes
- * first), and when it is refused the next definer found may be one
- * nobody would pick: acpi/actypes.h's own u8.
+ * linux/bits.h: a header of the first rank for the user (fix_first_rank:
+ * its own top dir, or linux/).  Including the layer's header itself is
+ * what no maintainer takes (asm-generic/ breaks arches whose asm/ header
+ * comes first), and when it is refused the next definer found may be
+ * one nobody would pick: acpi/actypes.h's own u8.
  */
 #define _GNU_SOURCE
 #include "fix/fix.h"
@@ -111,7 +112,7 @@ char *fix_home(const struct scan_index *ix, const struct scan_file *definer, con
 
 				if (!gn || !includes_always(g, as ? as : name))
 					continue;
-				if (common_file(ix, gn) != g || !same_top_dir(gn, culprit)) {
+				if (common_file(ix, gn) != g || !fix_first_rank(gn, culprit)) {
 					add_names_of(ix, g, &w, depth + 1);
 					continue;
 				}

@@ -98,6 +98,9 @@ static void setup(void)
 	free(put_file(tree, "include/vdso/vbits.h", "#define VBIT(n) (1UL << (n))\n"));
 	free(put_file(tree, "include/linux/vbits.h", "#include <vdso/vbits.h>\n"));
 	free(put_file(tree, "include/vdso/vuser.h", "static inline long vu(void) { return VBIT(1); }\n"));
+	/* a user of another subsystem, and a vDSO one needing u8 */
+	free(put_file(tree, "include/net/nuser.h", "static inline home_u8 nu(void) { return 0; }\n"));
+	free(put_file(tree, "include/vdso/vuser8.h", "static inline home_u8 vu8(void) { return 0; }\n"));
 	/* raid/pq.h's own u8 for its user-space build */
 	free(put_file(tree, "include/linux/userspace.h", "#ifndef __KERNEL__\ntypedef unsigned char us_u8;\n#endif\n"));
 	/* no guard: cgroup_refcnt.h's function bodies, which cgroup.h
@@ -349,6 +352,25 @@ START_TEST(test_home_of_a_layer_definition)
 }
 END_TEST
 
+/* A layer's name in a header of another subsystem comes from linux/ too
+ * (u8 in a net/ header: linux/types.h, not a net/ header that includes
+ * it, nor acpi/actypes.h); a vDSO header never gets a linux/ one. */
+START_TEST(test_home_in_linux_for_another_dir)
+{
+	struct fix_cand f;
+
+	choose_in("net/nuser.h", "home_u8", NULL, 1, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_INCLUDE);
+	ck_assert_str_eq(f.include, "linux/types_home.h");
+	fix_cand_free(&f);
+	choose_in("vdso/vuser8.h", "home_u8", NULL, 1, 0, &f);
+	ck_assert_int_eq(f.kind, FIX_NONE);
+	ck_assert_str_eq(f.why_not, "vdso/vuser8.h: it needs home_u8, defined only in asm-generic/int_home.h "
+				    "(asm-generic: included through the arch's asm/ headers): no header qualifies");
+	fix_cand_free(&f);
+}
+END_TEST
+
 /* A header without a guard whose definitions a second inclusion repeats
  * is included by what includes it; one of prototypes only, directly. */
 START_TEST(test_a_guardless_definer_through_its_includer)
@@ -520,6 +542,7 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_own_dir_over_lighter_elsewhere);
 	tcase_add_test(tc, test_asm_generic_refused);
 	tcase_add_test(tc, test_home_of_a_layer_definition);
+	tcase_add_test(tc, test_home_in_linux_for_another_dir);
 	tcase_add_test(tc, test_user_space_definition_is_none);
 	tcase_add_test(tc, test_a_guardless_definer_through_its_includer);
 	tcase_add_test(tc, test_forbidden_definer_refused);
