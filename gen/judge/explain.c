@@ -22,6 +22,7 @@
 #include "base/lines.h"
 #include "base/util.h"
 #include "cpp/clex.h"
+#include "fix/fix.h"
 
 /* Message fragments that name a missing identifier or tag, and how the
  * name is quoted in them.  Both compilers run with LC_ALL=C: 'name'. */
@@ -233,9 +234,11 @@ static char *header_of(const char *file, const struct cell_result *c)
 	return NULL;
 }
 
-/* The header that defines name: a real definition first (not a forward
- * declaration), under include/ before arch/, then any. */
-static const struct scan_def *best_definition(const struct scan_index *ix, const char *name)
+/* When no header qualifies as the one to include (fix_definer: a
+ * forbidden one, one that includes the user back, one of asm-generic/ or
+ * of one arch only), the definition to name all the same: a real one
+ * before a forward declaration, under include/ before arch/. */
+static const struct scan_def *any_definition(const struct scan_index *ix, const char *name)
 {
 	const struct scan_def *d, *best = NULL;
 	int best_rank = 0;
@@ -255,6 +258,23 @@ static const struct scan_def *best_definition(const struct scan_index *ix, const
 		}
 	}
 	return best;
+}
+
+/* The header a why-line names for name: the one make fix would include
+ * (one choice for both), else any_definition()'s. */
+static void definer_of(const struct scan_index *ix, const struct cell_result *c, struct explain_info *e)
+{
+	struct fix_definer fd;
+
+	fix_definer(ix, e->missing, e->culprit, c->forbids, c->nforbids, &fd);
+	if (fd.include) {
+		e->def = fd.def;
+		e->definer = fd.include;
+		fd.include = NULL;
+	} else if ((e->def = any_definition(ix, e->missing))) {
+		e->definer = xstrdup(e->def->file->include_name);
+	}
+	fix_definer_release(&fd);
 }
 
 static int file_includes(const struct scan_file *f, const char *other)
@@ -415,8 +435,8 @@ struct explain_info *explain_analyze_nth(const struct tu_result *t, const struct
 	e->through = through;
 	e->use_line = use_line;
 	e->pointer_only = d.param_list;
-	e->def = best_definition(ix, e->missing);
-	e->included = e->def && includes_directly(ix, c, culprit, e->def->file->include_name);
+	definer_of(ix, c, e);
+	e->included = e->definer && includes_directly(ix, c, culprit, e->definer);
 	diag_free(&d);
 	return e;
 }
@@ -437,6 +457,7 @@ void explain_info_free(struct explain_info *e)
 	free(e->user_name);
 	free(e->missing);
 	free(e->through);
+	free(e->definer);
 	free(e);
 }
 
@@ -466,9 +487,9 @@ char *explain_failure(const struct tu_result *t, const struct cell_result *c, co
 		sb_add(&sb, ", which no header of the tree defines");
 	else if (e->included)
 		sb_addf(&sb, ", defined in %s, which %s includes, but not under this config",
-			def->file->include_name, base_name(e->culprit));
+			e->definer, base_name(e->culprit));
 	else
-		sb_addf(&sb, ", defined in %s, which %s does not include", def->file->include_name,
+		sb_addf(&sb, ", defined in %s, which %s does not include", e->definer,
 			base_name(e->culprit));
 	explain_info_free(e);
 	return sb_detach(&sb);

@@ -16,8 +16,11 @@ struct explain_info {
 	char *through;		/* the macro the use is expanded through, or NULL */
 	int use_line;		/* the use's line in culprit, 0 if unknown */
 	int pointer_only;	/* a tag declared inside a parameter list */
-	int included;		/* culprit includes def's header (not under this config) */
-	const struct scan_def *def;	/* the best definition, NULL if none */
+	int included;		/* culprit includes definer (not under this config) */
+	const struct scan_def *def;	/* the definition named, NULL if none */
+	char *definer;		/* the header named for it: the one make fix includes
+				 * (fix_definer), "linux/types.h" for u8, else the
+				 * header of def; NULL if none */
 };
 
 /* The fields, or NULL when no diagnostic names a missing identifier or

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fix/fix.h"
 #include "judge/explain.h"
 #include "helpers.h"
 #include "suites.h"
@@ -24,6 +25,16 @@ static void setup(void)
 	free(put_file(tree, "include/linux/b.h",
 		      "#ifndef B_H\n#define B_H\nint b_fn(int x);\nstruct thing { int x; };\n#endif\n"));
 	free(put_file(tree, "include/linux/c.h", "#ifndef C_H\n#define C_H\n#include <linux/b.h>\n#endif\n"));
+	/* u8: ACPICA's own typedef, lighter (no include, no #if), and the
+	 * kernel's, as linux/types.h has it (under #ifndef __ASSEMBLY__) */
+	free(put_file(tree, "include/acpi/actypes.h", "typedef unsigned char u8;\n"));
+	free(put_file(tree, "include/linux/types.h",
+		      "#ifndef T_H\n#define T_H\n#include <linux/b.h>\n#include <linux/c.h>\n"
+		      "#ifndef __ASSEMBLY__\ntypedef unsigned char u8;\n#endif\n#endif\n"));
+	free(put_file(tree, "include/linux/mm/page_kasan_tag.h",
+		      "#ifndef PKT_H\n#define PKT_H\nstruct page;\n"
+		      "static inline u8 page_kasan_tag(const struct page *page) { return 0xff; }\n#endif\n"));
+	free(put_file(tree, "include/net/lite.h", "static inline u8 lite(void) { return 0; }\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -34,14 +45,19 @@ static void teardown(void)
 	free(tree);
 }
 
-/* Explain log for header in a cell at /out/x whose tree is the fixture. */
-static char *explain(const char *header, const char *log, const char *diagnosed)
-{
-	struct sym_result sym = { (char *)"a_fn", (char *)"func", (char *)"used", (char *)"", 0 };
-	struct tu_result t = { 0 };
-	struct cell_result c = { 0 };
-	char *text = xstrdup(log), *p, *why;
+/* A TU of header in a cell at /out/x whose tree is the fixture, failing
+ * with log; free f->t.log. */
+struct failing {
+	struct sym_result sym;
+	struct tu_result t;
+	struct cell_result c;
+};
 
+static void failing(struct failing *f, const char *header, const char *log, const char *diagnosed)
+{
+	char *text = xstrdup(log), *p;
+
+	memset(f, 0, sizeof(*f));
 	/* the fixture's tree stands where the log says /src */
 	while ((p = strstr(text, "/src/"))) {
 		char *n = xasprintf("%.*s%s/%s", (int)(p - text), text, tree, p + 5);
@@ -49,16 +65,29 @@ static char *explain(const char *header, const char *log, const char *diagnosed)
 		free(text);
 		text = n;
 	}
-	t.header = (char *)header;
-	t.verdict = V_FAIL;
-	t.log = text;
-	t.syms = &sym;
-	t.nsyms = 1;
-	sym.diagnosed = diagnosed != NULL;
-	c.dir = (char *)"/out/x";
-	c.srctree = tree;
-	why = explain_failure(&t, &c, ix);
-	free(text);
+	f->sym.name = (char *)"a_fn";
+	f->sym.kind = (char *)"func";
+	f->sym.use = (char *)"used";
+	f->sym.cond = (char *)"";
+	f->sym.diagnosed = diagnosed != NULL;
+	f->t.header = (char *)header;
+	f->t.verdict = V_FAIL;
+	f->t.log = text;
+	f->t.syms = &f->sym;
+	f->t.nsyms = 1;
+	f->c.dir = (char *)"/out/x";
+	f->c.srctree = tree;
+}
+
+/* Explain log for header. */
+static char *explain(const char *header, const char *log, const char *diagnosed)
+{
+	struct failing f;
+	char *why;
+
+	failing(&f, header, log, diagnosed);
+	why = explain_failure(&f.t, &f.c, ix);
+	free(f.t.log);
 	return why;
 }
 
@@ -202,6 +231,45 @@ START_TEST(test_clang_in_tu)
 }
 END_TEST
 
+/* u8 is defined in acpi/actypes.h (ACPICA's, lighter) and linux/types.h
+ * (the kernel's): the why-line names linux/types.h, and it is what make
+ * fix includes (one choice for both), in a linux/ header and in one of
+ * another subsystem. */
+START_TEST(test_u8_from_linux_types_not_acpi)
+{
+	static const struct {
+		const char *header, *log, *why;
+	} cases[] = {
+		{ "linux/mm/page_kasan_tag.h",
+		  "/src/include/linux/mm/page_kasan_tag.h:4:15: error: unknown type name 'u8'\n",
+		  "linux/mm/page_kasan_tag.h: page_kasan_tag() uses u8, defined in linux/types.h, which "
+		  "page_kasan_tag.h does not include" },
+		{ "net/lite.h", "/src/include/net/lite.h:1:15: error: unknown type name 'u8'\n",
+		  "net/lite.h: lite() uses u8, defined in linux/types.h, which lite.h does not include" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct failing f;
+		struct explain_info *e;
+		struct fix_cand cand;
+		char *why;
+
+		failing(&f, cases[i].header, cases[i].log, NULL);
+		why = explain_failure(&f.t, &f.c, ix);
+		ck_assert_str_eq(why, cases[i].why);
+		e = explain_analyze(&f.t, &f.c, ix);
+		ck_assert_int_eq(fix_choose(ix, e, NULL, NULL, 0, &cand), 0);
+		ck_assert_int_eq(cand.kind, FIX_INCLUDE);
+		ck_assert_str_eq(cand.include, "linux/types.h");
+		fix_cand_free(&cand);
+		explain_info_free(e);
+		free(why);
+		free(f.t.log);
+	}
+}
+END_TEST
+
 START_TEST(test_unknown_name)
 {
 	char *why = explain("linux/a.h", "/src/include/linux/a.h:2:1: error: unknown type name 'nothing_t'\n", NULL);
@@ -231,6 +299,7 @@ Suite *explain_suite(void)
 	tcase_add_test(tc, test_struct_in_prototype);
 	tcase_add_test(tc, test_via_included_header);
 	tcase_add_test(tc, test_clang_in_tu);
+	tcase_add_test(tc, test_u8_from_linux_types_not_acpi);
 	tcase_add_test(tc, test_unknown_name);
 	tcase_add_test(tc, test_nothing_to_explain);
 	suite_add_tcase(s, tc);
