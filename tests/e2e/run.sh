@@ -147,13 +147,20 @@ check "mutant 1: folio_next.h still passes on x86_64" has_verdict "$m" x86_64 li
 check "mutant 1: page_address.h on arm64 now fails on page_kasan_tag()" \
 	detail_has "$m" arm64 linux/mm/page_address.h "page_kasan_tag"
 
-# Mutation 2, every arch: vmalloc_addr.h without <linux/types.h> (bool).
+# Mutation 2, every arch: vmalloc_addr.h without <linux/types.h> (bool);
+# page_kasan_tag.h without it too (u8), whose why must name the kernel's
+# linux/types.h, not ACPICA's acpi/actypes.h, a lighter definer of u8.
 new_overlay types
 grep -v '^#include <linux/types.h>' "$tree/include/linux/mm/vmalloc_addr.h" > "$ov/linux/mm/vmalloc_addr.h"
+grep -v '^#include <linux/types.h>' "$tree/include/linux/mm/page_kasan_tag.h" > "$ov/linux/mm/page_kasan_tag.h"
 run_hdrtest out/e2e-mut2 OVERLAY="$ov"
 m=out/e2e-mut2/results.tsv
 fails_everywhere "$m" linux/mm/vmalloc_addr.h "unknown type name 'bool'" \
 	"mutant 2: vmalloc_addr.h without <linux/types.h> fails" "mutant 2: ... naming the unknown type bool"
+check "mutant 2: page_kasan_tag.h without <linux/types.h> fails on x86_64 on u8" \
+	detail_has "$m" x86_64 linux/mm/page_kasan_tag.h "unknown type name 'u8'"
+why="# why: linux/mm/page_kasan_tag.h: uses u8, defined in linux/types.h, which page_kasan_tag.h does not include"
+check "mutant 2: ... and its why names linux/types.h for u8" grep -qF "$why" out/e2e-mut2/results.ktap
 
 # Mutation 3: pfmemalloc.h without its include guard.  The TU includes the
 # header twice, so the static inline functions are defined twice.
