@@ -271,6 +271,32 @@ void fix_definer(const struct scan_index *ix, const char *name, const char *culp
 	}
 }
 
+const struct scan_def *fix_named_definition(const struct scan_index *ix, const char *name, const char *culprit)
+{
+	const struct scan_def *d, *best = NULL;
+	int best_rank = 0;
+
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		const char *z = d->file->include_name;
+		int rank = 1;
+
+		if (!z || user_space_only(d))
+			continue;
+		if (!is_fwd(d->kind))
+			rank += 4;
+		/* an arch's asm/ header by its generic name: PAGE_SIZE */
+		if (fix_first_rank(z, culprit) || starts_with(z, "asm/") || starts_with(z, "asm-generic/"))
+			rank += 2;
+		if (starts_with(d->file->path, "include/") && !starts_with(d->file->path, "include/uapi/"))
+			rank += 1;
+		if (rank > best_rank) {
+			best = d;
+			best_rank = rank;
+		}
+	}
+	return best;
+}
+
 void fix_definer_release(struct fix_definer *d)
 {
 	free(d->include);

@@ -58,6 +58,14 @@ void fix_definer(const struct scan_index *ix, const char *name, const char *culp
 		 int nforbids, struct fix_definer *out);
 void fix_definer_release(struct fix_definer *d);
 
+/* The definition a why-line names when fix_definer() finds no header to
+ * include (a forbidden one, one that includes culprit back, asm-generic/
+ * or an arch's asm/ only): a real one before a forward declaration, one
+ * of the first rank, asm/ or asm-generic/ before a subsystem's, under
+ * include/ before arch/ and uapi/, then the first by path; none under
+ * #ifndef __KERNEL__ (raid/pq.h's PAGE_SIZE).  NULL when none. */
+const struct scan_def *fix_named_definition(const struct scan_index *ix, const char *name, const char *culprit);
+
 /* Whether include name z is of the first rank for a name culprit uses: a
  * header of culprit's own top dir, or of linux/ (the kernel's common
  * headers, where asm-generic/, vdso/ and uapi/ names are included from)

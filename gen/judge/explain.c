@@ -234,34 +234,8 @@ static char *header_of(const char *file, const struct cell_result *c)
 	return NULL;
 }
 
-/* When no header qualifies as the one to include (fix_definer: a
- * forbidden one, one that includes the user back, one of asm-generic/ or
- * of one arch only), the definition to name all the same: a real one
- * before a forward declaration, under include/ before arch/. */
-static const struct scan_def *any_definition(const struct scan_index *ix, const char *name)
-{
-	const struct scan_def *d, *best = NULL;
-	int best_rank = 0;
-
-	for (d = scan_lookup(ix, name); d; d = d->next) {
-		int rank = 1;
-
-		if (d->kind != SCAN_STRUCT_FWD && d->kind != SCAN_UNION_FWD && d->kind != SCAN_ENUM_FWD)
-			rank += 2;
-		if (starts_with(d->file->path, "include/") && !starts_with(d->file->path, "include/uapi/"))
-			rank += 1;
-		if (!d->file->include_name)
-			rank = 0;
-		if (rank > best_rank) {
-			best = d;
-			best_rank = rank;
-		}
-	}
-	return best;
-}
-
 /* The header a why-line names for name: the one make fix would include
- * (one choice for both), else any_definition()'s. */
+ * (one choice for both), else fix_named_definition()'s. */
 static void definer_of(const struct scan_index *ix, const struct cell_result *c, struct explain_info *e)
 {
 	struct fix_definer fd;
@@ -271,7 +245,7 @@ static void definer_of(const struct scan_index *ix, const struct cell_result *c,
 		e->def = fd.def;
 		e->definer = fd.include;
 		fd.include = NULL;
-	} else if ((e->def = any_definition(ix, e->missing))) {
+	} else if ((e->def = fix_named_definition(ix, e->missing, e->culprit))) {
 		e->definer = xstrdup(e->def->file->include_name);
 	}
 	fix_definer_release(&fd);

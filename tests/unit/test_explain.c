@@ -35,6 +35,10 @@ static void setup(void)
 		      "#ifndef PKT_H\n#define PKT_H\nstruct page;\n"
 		      "static inline u8 page_kasan_tag(const struct page *page) { return 0xff; }\n#endif\n"));
 	free(put_file(tree, "include/net/lite.h", "static inline u8 lite(void) { return 0; }\n"));
+	/* PAGE_SIZE: one arch's asm/, and raid/pq.h's for its user-space build */
+	free(put_file(tree, "arch/x86/include/asm/page_types.h", "#define PG_SIZE 4096\n"));
+	free(put_file(tree, "include/linux/raid/pq.h", "#ifndef __KERNEL__\n#define PG_SIZE 4096\n#endif\n"));
+	free(put_file(tree, "include/linux/pg.h", "static inline unsigned long pg(void) { return PG_SIZE; }\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -270,6 +274,22 @@ START_TEST(test_u8_from_linux_types_not_acpi)
 }
 END_TEST
 
+/* A name no header to include has (an arch's asm/ only) is named all the
+ * same, by its asm/ name, never by a definition the kernel does not
+ * compile (raid/pq.h's under #ifndef __KERNEL__). */
+START_TEST(test_arch_only_name_by_its_asm_name)
+{
+	char *why = explain("linux/pg.h",
+			    "/src/include/linux/pg.h: In function 'pg':\n"
+			    "/src/include/linux/pg.h:1:50: error: 'PG_SIZE' undeclared (first use in this function)\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/pg.h: pg() uses PG_SIZE, defined in asm/page_types.h, which pg.h does not "
+			      "include");
+	free(why);
+}
+END_TEST
+
 START_TEST(test_unknown_name)
 {
 	char *why = explain("linux/a.h", "/src/include/linux/a.h:2:1: error: unknown type name 'nothing_t'\n", NULL);
@@ -300,6 +320,7 @@ Suite *explain_suite(void)
 	tcase_add_test(tc, test_via_included_header);
 	tcase_add_test(tc, test_clang_in_tu);
 	tcase_add_test(tc, test_u8_from_linux_types_not_acpi);
+	tcase_add_test(tc, test_arch_only_name_by_its_asm_name);
 	tcase_add_test(tc, test_unknown_name);
 	tcase_add_test(tc, test_nothing_to_explain);
 	suite_add_tcase(s, tc);
