@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +12,13 @@
 
 #include "base/util.h"
 
-char *read_file(const char *path, size_t *len)
+/* The rest of f, which is closed; NULL (errno set) after a read error. */
+static char *read_stream(FILE *f, size_t *len)
 {
 	struct strbuf sb;
 	char chunk[65536];
-	FILE *f = fopen(path, "rb");
 	size_t n;
 
-	if (!f)
-		return NULL;
 	sb_init(&sb);
 	sb_add(&sb, "");
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
@@ -36,6 +35,13 @@ char *read_file(const char *path, size_t *len)
 	if (len)
 		*len = sb.len;
 	return sb_detach(&sb);
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+
+	return f ? read_stream(f, len) : NULL;
 }
 
 char *read_first_line(const char *path)
@@ -150,24 +156,57 @@ int remove_tree(const char *path)
 	return ret;
 }
 
-int install_if_changed(const char *tmp, const char *path)
+/* The regular file name of the dir dfd, not followed if it is a symlink
+ * (a fifo not waited on): read_file_beneath() once the dir is open. */
+static char *read_regular_at(int dfd, const char *name, size_t *len, mode_t *mode)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), e;
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st))
+		goto fail;
+	errno = EINVAL;
+	if (!S_ISREG(st.st_mode) || !(f = fdopen(fd, "rb")))
+		goto fail;
+	if (mode)
+		*mode = st.st_mode & 0777;
+	return read_stream(f, len);
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return NULL;
+}
+
+/* install_if_changed() of the files tmp and name of the dir dfd (shown as
+ * path); name is compared only if it is a regular file, and replaced even
+ * if it is a symlink, never followed. */
+static int install_at(int dfd, const char *tmp, const char *name, const char *path)
 {
 	size_t la, lb;
-	char *a = read_file(tmp, &la), *b = read_file(path, &lb);
+	char *a = read_regular_at(dfd, tmp, &la, NULL), *b = read_regular_at(dfd, name, &lb, NULL);
 	int same = a && b && la == lb && !memcmp(a, b, la);
 
 	free(a);
 	free(b);
 	if (same) {
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 		return 0;
 	}
-	if (rename(tmp, path)) {
+	if (renameat(dfd, tmp, dfd, name)) {
 		error("cannot write %s: %s", path, strerror(errno));
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 		return -1;
 	}
 	return 1;
+}
+
+int install_if_changed(const char *tmp, const char *path)
+{
+	return install_at(AT_FDCWD, tmp, path, path);
 }
 
 /* Finish writing f, which holds path: every error since fopen() counts
@@ -301,4 +340,155 @@ int print_file(const char *path)
 	}
 	free(text);
 	return 0;
+}
+
+int name_is_safe(const char *rel)
+{
+	const char *p;
+
+	for (p = rel; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			return 0;
+	for (p = rel;;) {
+		size_t n = strcspn(p, "/");
+
+		if (!n || *p == '.')
+			return 0;
+		if (!p[n])
+			return 1;
+		p += n + 1;
+	}
+}
+
+/* The dir name of the dir dfd, not followed if it is a symlink; made if
+ * missing when make is set.  A dir descriptor, or -1 with errno set. */
+static int open_subdir(int dfd, const char *name, int make)
+{
+	const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+	int fd = openat(dfd, name, flags);
+	struct stat st;
+
+	if (fd < 0 && errno == ENOENT && make && (!mkdirat(dfd, name, 0777) || errno == EEXIST))
+		fd = openat(dfd, name, flags);
+	/* O_DIRECTORY says ENOTDIR for a symlink too */
+	if (fd < 0 && errno == ENOTDIR && !fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode))
+		errno = ELOOP;
+	return fd;
+}
+
+/* The dir that holds rel's last component, *last, each dir below root
+ * opened by open_subdir(); -1 with errno set. */
+static int open_parent(const char *root, const char *rel, int make, const char **last)
+{
+	const char *p = rel, *slash;
+	int dfd, fd, e;
+
+	if (!name_is_safe(rel)) {
+		errno = EXDEV;
+		return -1;
+	}
+	dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	while (dfd >= 0 && (slash = strchr(p, '/'))) {
+		char *name = xstrndup(p, slash - p);
+
+		fd = open_subdir(dfd, name, make);
+		e = errno;
+		free(name);
+		close(dfd);
+		errno = e;
+		dfd = fd;
+		p = slash + 1;
+	}
+	*last = p;
+	return dfd;
+}
+
+int open_beneath(const char *root, const char *rel, int flags)
+{
+	const char *last;
+	int dfd = open_parent(root, rel, 0, &last), fd, e;
+	struct stat st;
+
+	if (dfd < 0)
+		return -1;
+	fd = openat(dfd, last, flags | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0 && errno == ENOTDIR && !fstatat(dfd, last, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode))
+		errno = ELOOP;
+	e = errno;
+	close(dfd);
+	errno = e;
+	return fd;
+}
+
+char *read_file_beneath(const char *root, const char *rel, size_t *len, mode_t *mode)
+{
+	const char *last;
+	int dfd = open_parent(root, rel, 0, &last), e;
+	char *text;
+
+	if (dfd < 0)
+		return NULL;
+	text = read_regular_at(dfd, last, len, mode);
+	e = errno;
+	close(dfd);
+	errno = e;
+	return text;
+}
+
+int write_file_beneath(const char *root, const char *rel, const char *text, size_t len, mode_t mode)
+{
+	char *path = xasprintf("%s/%s", root, rel), *tmp = NULL;
+	const char *last;
+	int dfd = open_parent(root, rel, 1, &last), fd = -1, ret = -1;
+	FILE *f = NULL;
+
+	if (dfd >= 0) {
+		tmp = xasprintf("%s.tmp.%ld", last, (long)getpid());
+		unlinkat(dfd, tmp, 0);	/* left by a killed run of this pid */
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	}
+	if (fd < 0 || fchmod(fd, mode) || !(f = fdopen(fd, "wb"))) {
+		error("cannot write %s: %s", path, beneath_strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlinkat(dfd, tmp, 0);
+		}
+		goto out;
+	}
+	fwrite(text, 1, len, f);
+	if (write_stream_close(f, path))
+		unlinkat(dfd, tmp, 0);
+	else
+		ret = install_at(dfd, tmp, last, path) < 0 ? -1 : 0;
+out:
+	if (dfd >= 0)
+		close(dfd);
+	free(tmp);
+	free(path);
+	return ret;
+}
+
+int remove_beneath(const char *root, const char *rel)
+{
+	const char *last;
+	int dfd = open_parent(root, rel, 0, &last), ret = 0;
+
+	if (dfd < 0 ? errno != ENOENT : unlinkat(dfd, last, 0) && errno != ENOENT) {
+		error("cannot remove %s/%s: %s", root, rel, beneath_strerror(errno));
+		ret = -1;
+	}
+	if (dfd >= 0)
+		close(dfd);
+	return ret;
+}
+
+const char *beneath_strerror(int err)
+{
+	if (err == EXDEV)
+		return "not a name below its dir (" SAFE_NAME_RULE ")";
+	if (err == ELOOP)
+		return "it is a symlink or goes through one (not followed)";
+	if (err == EINVAL)
+		return "not a regular file";
+	return strerror(err);
 }

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* Read a whole file; NULL (errno set) if it cannot be read. */
 char *read_file(const char *path, size_t *len);
@@ -61,5 +62,47 @@ int write_output(const char *path, const char *text);
 /* Copy the file at path to stdout (a report shown again); 0, or -1 after
  * the error message. */
 int print_file(const char *path);
+
+/*
+ * Names from outside (a shard's TU stems and cells) used below a dir, and
+ * the files they name: no such name may leave the dir, and no symlink in
+ * it (an artifact zip keeps them) may take a read or a write elsewhere.
+ * The errno values are openat2()'s for RESOLVE_BENEATH and
+ * RESOLVE_NO_SYMLINKS.
+ */
+
+/* Whether rel is a safe name below a dir: not empty, no control character
+ * (it is printed, and written in files of lines), and no component of it
+ * empty (no leading, doubled or trailing '/') or starting with '.' (no
+ * "." or "..", no hidden file such as .git). */
+int name_is_safe(const char *rel);
+/* The same in words, for an error refusing a name: "found 'NAME' (RULE)". */
+#define SAFE_NAME_RULE "no '/' at its start, no name in it empty or starting with '.', no control character"
+
+/* open(root/rel, flags): root is the caller's own dir (followed if it is a
+ * symlink); rel must be a safe name, and none of its components is
+ * followed if it is a symlink.  A file descriptor (O_CLOEXEC), or -1 with
+ * errno set: EXDEV for a name that is not safe, ELOOP for a symlink on the
+ * way. */
+int open_beneath(const char *root, const char *rel, int flags);
+
+/* read_file() of root/rel opened by open_beneath(), which must be a regular
+ * file (a fifo is not waited on): NULL with errno EINVAL when it is not.
+ * *mode (if not NULL) gets its permission bits. */
+char *read_file_beneath(const char *root, const char *rel, size_t *len, mode_t *mode);
+
+/* write_file_atomic() of text[0..len) to root/rel with the permissions
+ * mode, an unchanged file left alone: the dirs on the way are made, none
+ * followed if it is a symlink, and a symlink at root/rel itself is
+ * replaced.  0, or -1 after "cannot write ROOT/REL: WHY". */
+int write_file_beneath(const char *root, const char *rel, const char *text, size_t len, mode_t mode);
+
+/* rm -f root/rel, no symlink on the way followed: 0, or -1 after the
+ * error. */
+int remove_beneath(const char *root, const char *rel);
+
+/* Why a call above failed, for "cannot read PATH: WHY": EXDEV, ELOOP and
+ * EINVAL in words, other errors as strerror(err). */
+const char *beneath_strerror(int err);
 
 #endif

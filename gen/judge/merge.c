@@ -3,6 +3,7 @@
 #include "judge/merge.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "base/util.h"
 #include "cmd/commands.h"
 #include "judge/judge.h"
+#include "judge/results.h"
 #include "shard/shard_file.h"
 
 /* One shard given: its dir as given, and its shard file. */
@@ -117,15 +119,17 @@ static int check_run(struct shard *s, int n, struct shard ***bi)
 	return dups ? -1 : 0;
 }
 
-/* The bytes of a file, *len long; NULL with *missing set if it does not
- * exist, NULL after an error otherwise. */
-static char *read_bytes(const char *path, size_t *len, int *missing)
+/* The bytes of the shard's file dir/rel, *len long (*mode its permissions,
+ * if not NULL); NULL with *missing set if it does not exist, NULL after an
+ * error otherwise.  Only a regular file of the shard's own is read: a
+ * symlink (an artifact keeps them) is refused, not followed. */
+static char *read_bytes(const char *dir, const char *rel, size_t *len, mode_t *mode, int *missing)
 {
-	char *text = read_file(path, len);
+	char *text = read_file_beneath(dir, rel, len, mode);
 
 	*missing = !text && errno == ENOENT;
 	if (!text && !*missing)
-		error("cannot read %s: %s", path, strerror(errno));
+		error("cannot read %s/%s: %s", dir, rel, beneath_strerror(errno));
 	return text;
 }
 
@@ -151,67 +155,61 @@ static char *rewrite(const char *text, size_t *len, const char *from, const char
 	return sb_detach(&sb);
 }
 
-/* Write len bytes to path through a temporary file beside it (an unchanged
- * file left alone), with the permissions mode; 0 or -1. */
-static int write_bytes(const char *path, const char *text, size_t len, mode_t mode)
-{
-	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid()), *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	FILE *f;
-	int ret = -1;
-
-	if (slash)
-		*slash = '\0';
-	if (slash && mkdirs(dir)) {
-		error("cannot create %s: %s", dir, strerror(errno));
-		goto out;
-	}
-	f = fopen(tmp, "wb");
-	if (!f) {
-		error("cannot write %s: %s", path, strerror(errno));
-		goto out;
-	}
-	fwrite(text, 1, len, f);
-	if (write_stream_close(f, path) || chmod(tmp, mode)) {
-		unlink(tmp);
-		goto out;
-	}
-	ret = install_if_changed(tmp, path) < 0 ? -1 : 0;
-out:
-	free(dir);
-	free(tmp);
-	return ret;
-}
-
-/* rm -f path: 0, or -1 after an error. */
-static int remove_file(const char *path)
-{
-	if (unlink(path) && errno != ENOENT) {
-		error("cannot remove %s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* Copy src to dst, every "from/" made "to/" when from is set; no src
- * removes dst.  0 or -1. */
-static int copy_file(const char *src, const char *dst, const char *from, const char *to)
+/* Copy the shard's file dir/rel to outabs/rel, every "from/" made "to/"
+ * when from is set; no dir/rel removes outabs/rel.  No symlink is followed
+ * on either side.  0 or -1. */
+static int copy_file(const char *dir, const char *rel, const char *outabs, const char *from, const char *to)
 {
 	size_t len;
+	mode_t mode;
 	int missing, ret;
-	char *text = read_bytes(src, &len, &missing);
-	struct stat st;
+	char *text = read_bytes(dir, rel, &len, &mode, &missing);
 
 	if (!text)
-		return missing ? remove_file(dst) : -1;
+		return missing ? remove_beneath(outabs, rel) : -1;
 	if (from && strcmp(from, to)) {
 		char *r = rewrite(text, &len, from, to);
 
 		free(text);
 		text = r;
 	}
-	ret = write_bytes(dst, text, len, stat(src, &st) ? 0644 : st.st_mode & 0777);
+	ret = write_file_beneath(outabs, rel, text, len, mode);
 	free(text);
 	return ret;
+}
+
+/* What copy_file() would refuse, said before anything is written: dir/rel
+ * neither missing nor a regular file of the shard's own, or a symlink on
+ * the way to outabs/rel (NULL: a new OUT).  0 or -1. */
+static int check_copy(const char *dir, const char *rel, const char *outabs)
+{
+	int fd = open_beneath(dir, rel, O_RDONLY | O_NONBLOCK), err = fd < 0 && errno != ENOENT ? errno : 0;
+	struct stat st;
+	char *parent;
+
+	if (fd >= 0) {
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+			err = EINVAL;
+		close(fd);
+	}
+	if (err) {
+		error("cannot read %s/%s: %s", dir, rel, beneath_strerror(err));
+		return -1;
+	}
+	if (!outabs)
+		return 0;
+	/* the file itself may be a symlink: it is replaced, not followed */
+	parent = xstrndup(rel, strrchr(rel, '/') - rel);
+	fd = open_beneath(outabs, parent, O_RDONLY | O_DIRECTORY);
+	err = fd < 0 && errno != ENOENT ? errno : 0;
+	free(parent);
+	if (fd >= 0)
+		close(fd);
+	if (err) {
+		error("cannot write %s/%s: %s", outabs, rel, beneath_strerror(err));
+		return -1;
+	}
+	return 0;
 }
 
 /* The first shard, by index, whose dir has the cell (its manifest.tsv);
@@ -225,11 +223,12 @@ static const struct shard *cell_source(struct shard **bi, int total, const char 
 	int i;
 
 	for (i = 1; i <= total; i++) {
-		char *path = xasprintf("%s/%s/manifest.tsv", bi[i]->dir, cell), *text;
+		char *rel = xasprintf("%s/manifest.tsv", cell), *path = xasprintf("%s/%s", bi[i]->dir, rel), *text;
 		size_t len;
 		int missing;
 
-		text = read_bytes(path, &len, &missing);
+		text = read_bytes(bi[i]->dir, rel, &len, NULL, &missing);
+		free(rel);
 		if (!text) {
 			*bad |= !missing;
 			free(path);
@@ -255,83 +254,85 @@ static const struct shard *cell_source(struct shard **bi, int total, const char 
 	return first;
 }
 
-/* OUT/drift.tsv of the first shard that has one: all that have one must
- * agree.  Its path (caller frees), or NULL (*bad set after an error). */
-static char *drift_source(struct shard **bi, int total, int *bad)
+/* The first shard that has an OUT/drift.tsv: all that have one must
+ * agree.  NULL when none has (*bad set after an error). */
+static const struct shard *drift_source(struct shard **bi, int total, int *bad)
 {
-	char *first = NULL, *ftext = NULL;
+	const struct shard *first = NULL;
+	char *ftext = NULL;
 	size_t flen = 0;
 	int i;
 
 	for (i = 1; i <= total; i++) {
-		char *path = xasprintf("%s/drift.tsv", bi[i]->dir), *text;
+		char *text;
 		size_t len;
 		int missing;
 
-		text = read_bytes(path, &len, &missing);
+		text = read_bytes(bi[i]->dir, "drift.tsv", &len, NULL, &missing);
 		if (!text) {
 			*bad |= !missing;
-			free(path);
 			continue;
 		}
 		if (!first) {
-			first = path;
+			first = bi[i];
 			ftext = text;
 			flen = len;
 			continue;
 		}
 		if (len != flen || memcmp(text, ftext, len)) {
-			error("%s differs from %s: the shards checked the catalog against different trees", path,
-			      first);
+			error("%s/drift.tsv differs from %s/drift.tsv: the shards checked the catalog against "
+			      "different trees", bi[i]->dir, first->dir);
 			*bad = 1;
 		}
 		free(text);
-		free(path);
 	}
 	free(ftext);
 	return first;
 }
 
-/* The cells a shard's OUT/cells lists: its bytes in *text (*len long),
- * the names in *names, pointing into *lines; 0 or -1. */
-static int read_cells(const char *dir, char **text, size_t *len, char **lines, char ***names, int *n)
+/* Every TU's cell is one of the run's cells[0..ncells): a cell dir of
+ * another name (s1/evil in OUT/s1, a shard's own dir) is never written.
+ * 0, or -1 after an error for each shard file line naming another. */
+static int check_tu_cells(struct shard **bi, int total, char **cells, int ncells)
 {
-	char *path = xasprintf("%s/cells", dir), *cur, *line;
-	int missing;
+	char *from = xasprintf("%s/cells", bi[1]->dir);
+	int i, j, bad = 0;
 
-	*names = NULL;
-	*n = 0;
-	*lines = NULL;
-	*text = read_bytes(path, len, &missing);
-	if (!*text) {
-		if (missing)
-			error("cannot read %s: %s (a shard's OUT holds the run's cells)", path, strerror(ENOENT));
+	for (i = 1; i <= total; i++) {
+		const struct shard_id *id = &bi[i]->id;
+		char *path = xasprintf("%s/shard", bi[i]->dir);
+
+		/* sorted by cell: each cell checked once */
+		for (j = 0; j < id->ntus; j++) {
+			struct loc loc = { path, id->tus[j].line, 4 };
+
+			if ((j && !strcmp(id->tus[j].cell, id->tus[j - 1].cell)) ||
+			    str_listed(cells, ncells, id->tus[j].cell))
+				continue;
+			error_at(&loc, "the TU's cell %s is not one of the run's cells (%s)", id->tus[j].cell, from);
+			bad = 1;
+		}
 		free(path);
-		return -1;
 	}
-	free(path);
-	cur = *lines = xstrndup(*text, *len);
-	while ((line = next_line(&cur)))
-		if (*line)
-			*(char **)push(names, n, sizeof(char *)) = line;
-	return 0;
+	free(from);
+	return bad ? -1 : 0;
 }
 
-/* Every cell's files and every TU's results into outabs; 0 or -1. */
-static int copy_run(struct shard **bi, int total, char **cells, int ncells, const char *outabs)
+/* Every cell's files (from src[i], the cell's source shard, if any) and
+ * every TU's results into outabs; with check set, only what copy_file()
+ * would refuse, said (outabs NULL: a new OUT).  0 or -1. */
+static int copy_run(struct shard **bi, int total, char **cells, const struct shard **src, int ncells,
+		    const char *outabs, int check)
 {
 	int i, j, k, bad = 0;
 
 	for (i = 0; i < ncells && !bad; i++) {
-		const struct shard *src = cell_source(bi, total, cells[i], &bad);
+		for (j = 0; j < NCELL_FILES && src[i] && !bad; j++) {
+			char *rel = xasprintf("%s/%s", cells[i], cell_files[j]);
 
-		for (j = 0; j < NCELL_FILES && src && !bad; j++) {
-			char *from = xasprintf("%s/%s/%s", src->dir, cells[i], cell_files[j]);
-			char *to = xasprintf("%s/%s/%s", outabs, cells[i], cell_files[j]);
-
-			bad = copy_file(from, to, NULL, NULL) < 0;
-			free(from);
-			free(to);
+			bad = (check ? check_copy(src[i]->dir, rel, outabs) :
+				       copy_file(src[i]->dir, rel, outabs, NULL, NULL)) < 0;
+			free(rel);
 		}
 	}
 	for (i = 1; i <= total && !bad; i++) {
@@ -341,12 +342,12 @@ static int copy_run(struct shard **bi, int total, char **cells, int ncells, cons
 			const struct shard_tu *t = &s->id.tus[j];
 
 			for (k = 0; k < NTU_FILES && !bad; k++) {
-				char *from = xasprintf("%s/%s/%s.%s", s->dir, t->cell, t->stem, tu_files[k].ext);
-				char *to = xasprintf("%s/%s/%s.%s", outabs, t->cell, t->stem, tu_files[k].ext);
+				char *rel = xasprintf("%s/%s.%s", t->cell, t->stem, tu_files[k].ext);
 
-				bad = copy_file(from, to, tu_files[k].names_out ? s->id.out : NULL, outabs) < 0;
-				free(from);
-				free(to);
+				bad = (check ? check_copy(s->dir, rel, outabs) :
+					       copy_file(s->dir, rel, outabs, tu_files[k].names_out ? s->id.out : NULL,
+							 outabs)) < 0;
+				free(rel);
 			}
 		}
 	}
@@ -437,14 +438,16 @@ int merge_outs(const struct merge_opts *o)
 {
 	struct shard *s = xcalloc(o->nshards + 1, sizeof(*s));
 	struct shard **bi = NULL;
-	char outabs[PATH_MAX], *cells_text = NULL, *cells_lines = NULL, **cells = NULL, *drift = NULL, *path;
+	const struct shard **src = NULL, *drift = NULL;
+	char outabs[PATH_MAX], *cells_text = NULL, *cells_lines = NULL, **cells = NULL, *path;
 	size_t cells_len = 0;
-	int i, ncells = 0, bad = 0, ret = CMD_ERROR, total;
+	int i, ncells = 0, bad = 0, ret = CMD_ERROR, total, have_out;
+	struct stat st;
 
 	for (i = 0; i < o->nshards; i++) {
 		s[i].dir = o->shards[i];
 		path = xasprintf("%s/shard", s[i].dir);
-		if (access(path, F_OK) && errno == ENOENT) {
+		if (lstat(path, &st) && errno == ENOENT) {
 			error("%s is not the OUT of a run: it has no shard file (%s)", s[i].dir, path);
 			bad = 1;
 		} else if (shard_file_read(path, &s[i].id)) {
@@ -455,29 +458,36 @@ int merge_outs(const struct merge_opts *o)
 	if (bad || !o->nshards || check_run(s, o->nshards, &bi))
 		goto out;
 	total = s[0].id.total;
-	if ((realpath(o->out, outabs) && check_out_dir(o, outabs, s, o->nshards)) ||
-	    read_cells(bi[1]->dir, &cells_text, &cells_len, &cells_lines, &cells, &ncells))
+	have_out = realpath(o->out, outabs) != NULL;
+	if ((have_out && check_out_dir(o, outabs, s, o->nshards)) ||
+	    shard_cells_read(bi[1]->dir, &cells_text, &cells_len, &cells_lines, &cells, &ncells) ||
+	    check_tu_cells(bi, total, cells, ncells))
 		goto out;
 	/* all that can be refused, refused before anything is written */
-	for (i = 0; i < ncells; i++)
-		cell_source(bi, total, cells[i], &bad);
+	src = xcalloc(ncells + 1, sizeof(*src));
+	for (i = 0; i < ncells; i++) {
+		src[i] = cell_source(bi, total, cells[i], &bad);
+		/* the judge reads the files of each TU the manifest lists */
+		if (src[i] && !bad) {
+			struct cell_result *c = cell_read_manifest(src[i]->dir, cells[i]);
+
+			bad = !c;
+			cell_free(c);
+		}
+	}
 	drift = drift_source(bi, total, &bad);
-	if (bad)
+	if (bad || copy_run(bi, total, cells, src, ncells, have_out ? outabs : NULL, 1))
 		goto out;
 	if (mkdirs(o->out) || !realpath(o->out, outabs)) {
 		error("cannot create %s: %s", o->out, strerror(errno));
 		goto out;
 	}
-	path = xasprintf("%s/cells", outabs);
-	bad = write_bytes(path, cells_text, cells_len, 0644);
-	free(path);
+	bad = write_file_beneath(outabs, "cells", cells_text, cells_len, 0644);
 	if (!bad)
-		bad = copy_run(bi, total, cells, ncells, outabs);
-	if (!bad) {
-		path = xasprintf("%s/drift.tsv", outabs);
-		bad = drift ? copy_file(drift, path, NULL, NULL) : remove_file(path);
-		free(path);
-	}
+		bad = copy_run(bi, total, cells, src, ncells, outabs, 0);
+	if (!bad)
+		bad = drift ? copy_file(drift->dir, "drift.tsv", outabs, NULL, NULL) :
+			      remove_beneath(outabs, "drift.tsv");
 	if (!bad)
 		bad = write_union(bi, total, outabs);
 	if (!bad)
@@ -490,6 +500,6 @@ out:
 	free(cells_lines);
 	free(cells);
 	free(cells_text);
-	free(drift);
+	free(src);
 	return ret;
 }

@@ -14,6 +14,12 @@
  * the owner's OUT in the logs and depfiles made the merged OUT's (a log
  * names its TU by the path it was compiled at); drift.tsv; and a shard
  * file 1/1 listing every TU (a whole run: judged unfiltered).
+ *
+ * A shard is an artifact from another machine: each of its files is read
+ * only as a regular file below its dir, no symlink followed (a zip keeps
+ * them); each cell and stem is a safe name (base/files.h), each TU's cell
+ * one of the run's; and in the merged OUT no symlink is written through.
+ * All that is refused before anything is written.
  */
 #ifndef HDRTEST_MERGE_H
 #define HDRTEST_MERGE_H

@@ -447,13 +447,12 @@ static void judge(struct cell_result *c, struct tu_result *t)
 	free(dep_why);
 }
 
-struct cell_result *cell_read(const char *out, const char *cell)
+struct cell_result *cell_read_manifest(const char *out, const char *cell)
 {
 	struct cell_result *c = xcalloc(1, sizeof(*c));
 	char *path = xasprintf("%s/%s/manifest.tsv", out, cell), *text, *line, *cur;
 	struct tu_result *t = NULL;
 	struct loc loc = { path, 0, 1 };
-	int i;
 
 	text = read_file(path, NULL);
 	if (!text) {
@@ -489,6 +488,12 @@ struct cell_result *cell_read(const char *out, const char *cell)
 			c->repro = xstrdup(f[1]);
 		} else if (!strcmp(f[0], "forbid") && n >= 2) {
 			*(char **)push(&c->forbids, &c->nforbids, sizeof(char *)) = xstrdup(f[1]);
+		} else if (!strcmp(f[0], "header") && n >= 3 && !name_is_safe(f[2])) {
+			/* its files are read as CELL/STEM.log, ...: none outside */
+			loc.col = (int)(f[2] - line) + 1;
+			error_at(&loc, "expected the TU's stem, a path below its cell's dir, found '%s' (" SAFE_NAME_RULE
+				 ")", f[2]);
+			goto fail;
 		} else if (!strcmp(f[0], "header") && n >= 3) {
 			t = push(&c->tus, &c->ntus, sizeof(*t));
 			t->header = xstrdup(f[1]);
@@ -507,10 +512,7 @@ struct cell_result *cell_read(const char *out, const char *cell)
 				c->overlay = xstrdup(f[1]);
 		} else if (strcmp(f[0], "hdrtest-manifest")) {
 			error_at(&loc, "unexpected manifest line '%s'", f[0]);
-			free(text);
-			free(path);
-			cell_free(c);
-			return NULL;
+			goto fail;
 		}
 	}
 	free(text);
@@ -524,7 +526,20 @@ struct cell_result *cell_read(const char *out, const char *cell)
 		c->srctree = xstrdup("");
 	if (!c->repro)
 		c->repro = xstrdup("");
-	for (i = 0; i < c->ntus; i++)
+	return c;
+fail:
+	free(text);
+	free(path);
+	cell_free(c);
+	return NULL;
+}
+
+struct cell_result *cell_read(const char *out, const char *cell)
+{
+	struct cell_result *c = cell_read_manifest(out, cell);
+	int i;
+
+	for (i = 0; c && i < c->ntus; i++)
 		judge(c, &c->tus[i]);
 	return c;
 }

@@ -59,6 +59,9 @@ struct cell_result {
 
 /* Read OUT/<cell>/manifest.tsv and judge each TU.  NULL after an error. */
 struct cell_result *cell_read(const char *out, const char *cell);
+/* Only read the manifest, its TUs not judged yet (every stem a safe name,
+ * name_is_safe()).  NULL after an error naming its line. */
+struct cell_result *cell_read_manifest(const char *out, const char *cell);
 void cell_free(struct cell_result *c);
 /* Keep the TUs keep() says yes to, in their order, freeing the others;
  * returns how many are left. */

@@ -14,6 +14,8 @@
 #include "shard/partition.h"
 
 #define SHARD_HEADER "# hdrtest shard"
+/* What a tu line or OUT/cells holds where a cell is expected. */
+#define NOT_A_CELL "expected a cell, ARCH/CONFIG, found '%s' (" SAFE_NAME_RULE ")"
 
 /* The fields before the TUs, in their order, and what each holds. */
 static const struct {
@@ -86,12 +88,30 @@ int shard_id_owns(const struct shard_id *id, const char *cell, const char *stem)
 	return 0;
 }
 
-/* A value the file can hold: not empty, no tab, no newline. */
+int shard_cell_ok(const char *cell)
+{
+	const char *slash = strchr(cell, '/');
+
+	return slash && !strchr(slash + 1, '/') && name_is_safe(cell);
+}
+
+/* A value the file can hold: not empty, no control character (a tab ends
+ * it, and its error messages and the merge's print it). */
+static int value_ok(const char *value)
+{
+	const char *p;
+
+	for (p = value; p && *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			return 0;
+	return p && p != value;
+}
+
 static int check_value(const char *path, const char *name, const char *value)
 {
-	if (!value || !*value || strpbrk(value, "\t\n\r")) {
-		error("cannot write %s: its %s '%s' is empty or holds a tab or a line break", path, name,
-		      value ? value : "");
+	if (!value_ok(value)) {
+		error("cannot write %s: its %s '%s' is empty or holds a tab, a line break or another control "
+		      "character", path, name, value ? value : "");
 		return -1;
 	}
 	return 0;
@@ -132,6 +152,11 @@ int shard_file_write(const char *path, const struct shard_id *id)
 		tus[i] = &id->tus[i];
 		if (check_value(path, "TU's cell", tus[i]->cell) || check_value(path, "TU's stem", tus[i]->stem))
 			goto done;
+		if (!shard_cell_ok(tus[i]->cell) || !name_is_safe(tus[i]->stem)) {
+			error("cannot write %s: the TU %s %s is not a cell ARCH/CONFIG and a stem below it", path,
+			      tus[i]->cell, tus[i]->stem);
+			goto done;
+		}
 	}
 	qsort(tus, id->ntus, sizeof(*tus), by_tu);
 	sb_addf(&sb, SHARD_HEADER "\nversion\t%s\ncatalog\t%s\ntree\t%s\nplan\t%s\nout\t%s\nshard\t%d/%d\n",
@@ -168,7 +193,7 @@ static int read_field(struct shard_id *id, int k, char *line, struct loc *loc)
 	}
 	value = tab + 1;
 	loc->col = (int)(value - line) + 1;
-	if (!*value || strchr(value, '\t') || ((k == 1 || k == 3) && !is_hex(value)) || (k == 4 && *value != '/')) {
+	if (!value_ok(value) || ((k == 1 || k == 3) && !is_hex(value)) || (k == 4 && *value != '/')) {
 		error_at(loc, "expected %s, found '%s'", fields[k].what, value);
 		return -1;
 	}
@@ -198,15 +223,24 @@ static int read_tu(struct shard_id *id, char *line, struct loc *loc)
 	stem = strchr(cell, '\t');
 	slash = strchr(cell, '/');
 	loc->col = 4;
-	if (!stem || !slash || slash > stem || slash == cell || slash + 1 == stem ||
-	    memchr(slash + 1, '/', stem - slash - 1)) {
+	if (!stem || !slash || slash > stem || memchr(slash + 1, '/', stem - slash - 1)) {
 		error_at(loc, "expected a cell, ARCH/CONFIG, then a tab and the TU's stem");
 		return -1;
 	}
 	*stem++ = '\0';
+	if (!shard_cell_ok(cell)) {
+		error_at(loc, NOT_A_CELL, cell);
+		return -1;
+	}
 	loc->col = (int)(stem - line) + 1;
-	if (!*stem || strchr(stem, '\t')) {
-		error_at(loc, "expected the TU's stem (no tab), found '%s'", stem);
+	if (!value_ok(stem)) {
+		error_at(loc, "expected the TU's stem (no tab or other control character), found '%s'", stem);
+		return -1;
+	}
+	/* the merge copies CELL/STEM.c and the rest: nothing outside the cell */
+	if (!name_is_safe(stem)) {
+		error_at(loc, "expected the TU's stem, a path below its cell's dir, found '%s' (" SAFE_NAME_RULE ")",
+			 stem);
 		return -1;
 	}
 	if (prev && tu_cmp(prev->cell, prev->stem, cell, stem) >= 0) {
@@ -217,25 +251,45 @@ static int read_tu(struct shard_id *id, char *line, struct loc *loc)
 		return -1;
 	}
 	shard_id_add(id, cell, stem);
+	id->tus[id->ntus - 1].line = loc->line;
 	return 0;
+}
+
+/* The text file path, read below its dir as read_file_beneath() reads (a
+ * symlink refused), with no NUL byte in it (expected: what it holds); a
+ * missing file's error ends with hint.  NULL after the error, errno set. */
+static char *read_shard_text(const char *path, size_t *len, const char *expected, const char *hint)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : slash - path) : xstrdup(".");
+	char *text = read_file_beneath(dir, slash ? slash + 1 : path, len, NULL);
+	int e = errno;
+
+	free(dir);
+	if (!text) {
+		error("cannot read %s: %s%s", path, beneath_strerror(e), e == ENOENT ? hint : "");
+		errno = e;
+		return NULL;
+	}
+	if (check_no_nul(path, text, *len, expected)) {
+		free(text);
+		errno = EILSEQ;
+		return NULL;
+	}
+	return text;
 }
 
 int shard_file_read(const char *path, struct shard_id *id)
 {
 	struct loc loc = { path, 0, 1 };
 	char *text, *cur, *line;
+	size_t len;
 	int bad = 0;
 
 	memset(id, 0, sizeof(*id));
-	text = read_text_file(path, NULL, "the lines of a shard file");
-	if (!text) {
-		int e = errno;
-
-		if (errno != EILSEQ)	/* a NUL byte: reported */
-			error("cannot read %s: %s", path, strerror(errno));
-		errno = e;
+	text = read_shard_text(path, &len, "the lines of a shard file", "");
+	if (!text)
 		return -1;
-	}
 	cur = text;
 	while (!bad && (line = next_line(&cur))) {
 		loc.line++;
@@ -270,6 +324,31 @@ int shard_file_read(const char *path, struct shard_id *id)
 		errno = EINVAL;
 	}
 	return bad ? -1 : 0;
+}
+
+int shard_cells_read(const char *out, char **text, size_t *len, char **lines, char ***names, int *n)
+{
+	char *path = xasprintf("%s/cells", out), *cur, *line;
+	struct loc loc = { path, 0, 1 };
+	int bad = 0;
+
+	*names = NULL;
+	*n = 0;
+	*lines = NULL;
+	*text = read_shard_text(path, len, "ARCH/CONFIG lines", " (a shard's OUT holds the run's cells)");
+	cur = *lines = *text ? xstrndup(*text, *len) : NULL;
+	while (cur && (line = next_line(&cur))) {
+		loc.line++;
+		if (!*line)
+			continue;
+		if (!shard_cell_ok(line)) {
+			error_at(&loc, NOT_A_CELL, line);
+			bad = 1;
+		}
+		*(char **)push(names, n, sizeof(char *)) = line;
+	}
+	free(path);
+	return *text && !bad ? 0 : -1;
 }
 
 char *shard_catalog_hash(char **paths, int n)

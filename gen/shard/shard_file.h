@@ -18,15 +18,23 @@
  *
  * The fields in this order; a value holds no tab nor newline.  A shard 1/1
  * is a whole run: it owns every TU, listed or not.
+ *
+ * A shard's files come from another machine (a CI artifact): its cells and
+ * stems name files below OUT, so each is a safe name (name_is_safe() in
+ * base/files.h: no '/' at its start, no name in it empty or starting with
+ * '.'), and the cell has the form ARCH/CONFIG.  The files are read as
+ * read_file_beneath() does: a symlink is refused, not followed.
  */
 #ifndef HDRTEST_SHARD_FILE_H
 #define HDRTEST_SHARD_FILE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct shard_tu {
 	char *cell;		/* ARCH/CONFIG */
 	char *stem;
+	int line;		/* its line in the file read, or 0 */
 };
 
 /* What one run ran.  1 <= index <= total; tus sorted by cell then stem,
@@ -51,6 +59,14 @@ int shard_file_write(const char *path, const struct shard_id *id);
  * what was expected there (*id then empty).  A missing file is an error
  * too, errno ENOENT: the caller tells a run without one apart. */
 int shard_file_read(const char *path, struct shard_id *id);
+
+/* The cells a shard's OUT/cells lists, one a line (empty lines skipped):
+ * the file's bytes in *text (*len long) and the names in *names, pointing
+ * into *lines (the caller frees the three).  0, or -1 after an error
+ * naming the file, and its line for a name that is not a cell. */
+int shard_cells_read(const char *out, char **text, size_t *len, char **lines, char ***names, int *n);
+/* Whether cell is a safe name of the form ARCH/CONFIG. */
+int shard_cell_ok(const char *cell);
 
 /* Add a TU to id (copies of the names). */
 void shard_id_add(struct shard_id *id, const char *cell, const char *stem);

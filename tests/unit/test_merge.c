@@ -3,10 +3,13 @@
  * that compiled every TU there, byte for byte; shards that are not one run
  * are refused, naming the dir and what differs, and nothing is written. */
 #include <check.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "base/util.h"
@@ -208,17 +211,16 @@ START_TEST(test_one_shard)
 }
 END_TEST
 
-/* The refusal merging dirs gives: the errors, with the base dir as B; the
- * merged dir must not have been made. */
-static void expect_refused(const char *base, char **dirs, int n, const char *want)
+/* The refusal merging dirs into out gives: the errors, with the base dir
+ * as B. */
+static void expect_refused_into(const char *base, const char *out, char **dirs, int n, const char *want)
 {
-	char *out = xasprintf("%s/merged", base), *text, *diag, *got, *b = xasprintf("%s/", base);
+	char *text, *diag, *got, *b = xasprintf("%s/", base);
 	struct strbuf sb;
 	const char *p, *q;
 
 	ck_assert_int_eq(merge(out, dirs, n, NULL, &text, &diag), CMD_ERROR);
 	ck_assert_str_eq(text, "");
-	ck_assert_msg(!file_exists(out), "%s was made", out);
 	sb_init(&sb);
 	sb_add(&sb, "");
 	for (p = diag; (q = strstr(p, b)); p = q + strlen(b)) {
@@ -232,6 +234,15 @@ static void expect_refused(const char *base, char **dirs, int n, const char *wan
 	free(b);
 	free(text);
 	free(diag);
+}
+
+/* The same into B/merged, which must not have been made. */
+static void expect_refused(const char *base, char **dirs, int n, const char *want)
+{
+	char *out = xasprintf("%s/merged", base);
+
+	expect_refused_into(base, out, dirs, n, want);
+	ck_assert_msg(!file_exists(out), "%s was made", out);
 	free(out);
 }
 
@@ -370,6 +381,269 @@ START_TEST(test_not_shards)
 }
 END_TEST
 
+/* Whether a regular file under dir (no symlink followed) holds needle. */
+static int found_under(const char *dir, const char *needle)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int hit = 0;
+
+	if (!d)
+		return 0;
+	while (!hit && (de = readdir(d))) {
+		char *path = xasprintf("%s/%s", dir, de->d_name), *text;
+		struct stat st;
+
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && !lstat(path, &st)) {
+			if (S_ISDIR(st.st_mode)) {
+				hit = found_under(path, needle);
+			} else if (S_ISREG(st.st_mode)) {
+				text = slurp(path);
+				hit = strstr(text, needle) != NULL;
+				free(text);
+			}
+		}
+		free(path);
+	}
+	closedir(d);
+	return hit;
+}
+
+/* Shard 2 of 2 of the fixture run (shard 1 owns every TU), whose one TU
+ * is the line tuline (line 8), or none. */
+static void put_shard2(const char *dir, const char *tuline)
+{
+	char *text = xasprintf("# hdrtest shard\nversion\ttest 1\ncatalog\tc0ffee\ntree\tlinux-test\nplan\tbeef\n"
+			       "out\t%s\nshard\t2/2\n%s%s", CI_OUT, tuline ? tuline : "", tuline ? "\n" : "");
+
+	free(put_file(dir, "shard", text));
+	free(text);
+}
+
+/* An artifact's symlink, fifo or dir symlink where a shard has a file: the
+ * merge refuses to read it, and merges nothing.  Each symlink points at a
+ * copy of the file it replaces (a log's with a secret added), which the
+ * merge would take as it is if it followed it. */
+START_TEST(test_shard_symlinks)
+{
+	static const char *const files[] = {
+		"x86_64/defconfig/linux/b.log", "x86_64/defconfig/linux/b.c", "x86_64/defconfig/manifest.tsv",
+		"x86_64/defconfig/compile.sh", "arm64/defconfig/plan", "drift.tsv", "cells", "shard",
+	};
+	char *tree = out_fixture_tree(), *real = tmp_dir(), *base = realpath(real, NULL),
+	     **dirs = make_shards(base, tree, 1, 1), *text, *want, *from, *to, *linux_dir, *moved;
+	size_t k;
+
+	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+		from = xasprintf("%s/%s", dirs[0], files[k]);
+		text = slurp(from);
+		if (!k) {
+			char *t = text;
+
+			text = xasprintf("%sCI_JOB_TOKEN=secret-35\n", t);
+			free(t);
+		}
+		to = put_file(base, "private", text);
+		free(text);
+		ck_assert_int_eq(unlink(from), 0);
+		ck_assert_int_eq(symlink(to, from), 0);
+		want = xasprintf("hdrtest: error: cannot read B/s1/%s: it is a symlink or goes through one (not "
+				 "followed)\n", files[k]);
+		expect_refused(base, dirs, 1, want);
+		free(want);
+		ck_assert_int_eq(rename(to, from), 0);
+		free(from);
+		free(to);
+	}
+	/* the job's environment, CI_JOB_TOKEN in it */
+	from = xasprintf("%s/x86_64/defconfig/linux/b.log", dirs[0]);
+	moved = xasprintf("%s/b.log", base);
+	ck_assert_int_eq(rename(from, moved), 0);
+	ck_assert_int_eq(setenv("CI_JOB_TOKEN", "secret-35", 1), 0);
+	ck_assert_int_eq(symlink("/proc/self/environ", from), 0);
+	expect_refused(base, dirs, 1, "hdrtest: error: cannot read B/s1/x86_64/defconfig/linux/b.log: it is a "
+				      "symlink or goes through one (not followed)\n");
+	/* a fifo: refused, not waited on */
+	ck_assert_int_eq(unlink(from), 0);
+	ck_assert_int_eq(mkfifo(from, 0644), 0);
+	expect_refused(base, dirs, 1, "hdrtest: error: cannot read B/s1/x86_64/defconfig/linux/b.log: not a "
+				      "regular file\n");
+	ck_assert_int_eq(unlink(from), 0);
+	ck_assert_int_eq(rename(moved, from), 0);
+	/* a dir on the way */
+	linux_dir = xasprintf("%s/x86_64/defconfig/linux", dirs[0]);
+	free(moved);
+	moved = xasprintf("%s/linux", base);
+	ck_assert_int_eq(rename(linux_dir, moved), 0);
+	ck_assert_int_eq(symlink(moved, linux_dir), 0);
+	expect_refused(base, dirs, 1, "hdrtest: error: cannot read B/s1/x86_64/defconfig/linux/a.c: it is a "
+				      "symlink or goes through one (not followed)\n");
+	ck_assert_int_eq(unlink(linux_dir), 0);
+	ck_assert_int_eq(rename(moved, linux_dir), 0);
+	free(linux_dir);
+	free(moved);
+	free(from);
+	free_dirs(dirs, 1);
+	free(base);
+	free(real);
+	free(tree);
+}
+END_TEST
+
+/* Shards inside OUT, as ci/merge-shards lays them out: shard 1 owns every
+ * TU, shard 2 the one of its tu line.  A stem or cell that would leave
+ * OUT, or a cell the run does not have, is refused with its line: the
+ * files beside OUT and in DIR (a symlink's target) are as they were. */
+START_TEST(test_names_leaving_out)
+{
+	static const char *const cases[][2] = {
+		{ "tu\tx86_64/defconfig\t../../../victim",
+		  "B/out/s2/shard:8:21: error: expected the TU's stem, a path below its cell's dir, found "
+		  "'../../../victim' (" SAFE_NAME_RULE ")\n" },
+		{ "tu\tx86_64/defconfig\t/builds/victim",
+		  "B/out/s2/shard:8:21: error: expected the TU's stem, a path below its cell's dir, found "
+		  "'/builds/victim' (" SAFE_NAME_RULE ")\n" },
+		{ "tu\tx86_64/defconfig\tlinux/.git/victim",
+		  "B/out/s2/shard:8:21: error: expected the TU's stem, a path below its cell's dir, found "
+		  "'linux/.git/victim' (" SAFE_NAME_RULE ")\n" },
+		{ "tu\tx86_64/defconfig\tlinux//victim",
+		  "B/out/s2/shard:8:21: error: expected the TU's stem, a path below its cell's dir, found "
+		  "'linux//victim' (" SAFE_NAME_RULE ")\n" },
+		{ "tu\t../defconfig\tvictim",
+		  "B/out/s2/shard:8:4: error: expected a cell, ARCH/CONFIG, found '../defconfig' "
+		  "(" SAFE_NAME_RULE ")\n" },
+		{ "tu\t.x86_64/defconfig\tlinux/a",
+		  "B/out/s2/shard:8:4: error: expected a cell, ARCH/CONFIG, found '.x86_64/defconfig' "
+		  "(" SAFE_NAME_RULE ")\n" },
+		{ "tu\t/defconfig\tvictim",
+		  "B/out/s2/shard:8:4: error: expected a cell, ARCH/CONFIG, found '/defconfig' "
+		  "(" SAFE_NAME_RULE ")\n" },
+		{ "tu\tx86_64/tiny2\tlinux/a",
+		  "B/out/s2/shard:8:4: error: the TU's cell x86_64/tiny2 is not one of the run's cells "
+		  "(B/out/s1/cells)\n" },
+		{ "tu\ts1/evil\tpwn",
+		  "B/out/s2/shard:8:4: error: the TU's cell s1/evil is not one of the run's cells "
+		  "(B/out/s1/cells)\n" },
+	};
+	char *tree = out_fixture_tree(), *real = tmp_dir(), *base = realpath(real, NULL), *out, **dirs, *list,
+	     *victims[4], *target, *evil, *manifest, *text;
+	size_t k;
+	int i;
+
+	out = xasprintf("%s/out", base);
+	dirs = make_shards(out, tree, 2, 1);
+	victims[0] = put_file(base, "victim.c", "VICTIM\n");
+	victims[1] = put_file(base, "victim.log", "VICTIM\n");
+	victims[2] = put_file(base, "defconfig/victim.c", "VICTIM\n");
+	victims[3] = put_file(base, "defconfig/victim.log", "VICTIM\n");
+	/* tu s1/evil pwn: shard 2 has s1/evil/pwn.*, and OUT/s1/evil is DIR */
+	target = xasprintf("%s/dir", base);
+	ck_assert_int_eq(mkdir(target, 0755), 0);
+	evil = xasprintf("%s/evil", dirs[0]);
+	ck_assert_int_eq(symlink(target, evil), 0);
+	free(put_file(dirs[1], "s1/evil/pwn.c", "PWNED\n"));
+	free(put_file(dirs[1], "s1/evil/pwn.log", "PWNED\n"));
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		put_shard2(dirs[1], cases[k][0]);
+		expect_refused_into(base, out, dirs, 2, cases[k][1]);
+		for (i = 0; i < 4; i++)
+			assert_file(victims[i], "VICTIM\n");
+		list = dir_list(out);
+		ck_assert_str_eq(list, "s1\ns2\n");
+		free(list);
+		list = dir_list(target);
+		ck_assert_str_eq(list, "");
+		free(list);
+	}
+	/* a stem in a manifest: the judge would read B/victim.log */
+	put_shard2(dirs[1], NULL);
+	free(put_file(base, "victim.rc", "1\n"));
+	manifest = xasprintf("%s/x86_64/defconfig/manifest.tsv", dirs[0]);
+	text = slurp(manifest);
+	free(manifest);
+	manifest = xasprintf("%sheader\tlinux/v.h\t../../../victim\n", text);
+	free(put_file(dirs[0], "x86_64/defconfig/manifest.tsv", manifest));
+	expect_refused_into(base, out, dirs, 2, "B/out/s1/x86_64/defconfig/manifest.tsv:19:18: error: expected the "
+						"TU's stem, a path below its cell's dir, found '../../../victim' ("
+						SAFE_NAME_RULE ")\n");
+	list = dir_list(out);
+	ck_assert_str_eq(list, "s1\ns2\n");
+	free(list);
+	free(manifest);
+	free(text);
+	ck_assert(!found_under(out, "VICTIM"));
+	for (i = 0; i < 4; i++)
+		free(victims[i]);
+	free(evil);
+	free(target);
+	free_dirs(dirs, 2);
+	free(out);
+	free(base);
+	free(real);
+	free(tree);
+}
+END_TEST
+
+/* A symlink already in --out is not written through: the merge stops
+ * before it writes anything, the symlink's target stays empty. */
+START_TEST(test_out_symlinks)
+{
+	char *tree = out_fixture_tree(), *real = tmp_dir(), *base = realpath(real, NULL), *out, **dirs, *list,
+	     *target, *link, *cells;
+
+	/* a cell the shards' cells file adds, whose dir in OUT is a symlink */
+	out = xasprintf("%s/out", base);
+	dirs = make_shards(out, tree, 2, 1);
+	target = xasprintf("%s/dir", base);
+	ck_assert_int_eq(mkdir(target, 0755), 0);
+	link = xasprintf("%s/evil", dirs[0]);
+	ck_assert_int_eq(symlink(target, link), 0);
+	free(link);
+	free(put_file(dirs[1], "s1/evil/pwn.c", "PWNED\n"));
+	put_shard2(dirs[1], "tu\ts1/evil\tpwn");
+	cells = xasprintf("%s/cells", dirs[0]);
+	list = slurp(cells);
+	free(cells);
+	cells = xasprintf("%ss1/evil\n", list);
+	free(list);
+	free(put_file(dirs[0], "cells", cells));
+	free(put_file(dirs[1], "cells", cells));
+	free(cells);
+	expect_refused_into(base, out, dirs, 2, "hdrtest: error: cannot write B/out/s1/evil/pwn.c: it is a symlink "
+					       "or goes through one (not followed)\n");
+	list = dir_list(out);
+	ck_assert_str_eq(list, "s1\ns2\n");
+	free(list);
+	list = dir_list(target);
+	ck_assert_str_eq(list, "");
+	free(list);
+	free_dirs(dirs, 2);
+	free(out);
+
+	/* OUT/x86_64 made a symlink before the merge */
+	dirs = make_shards(base, tree, 2, 2);
+	out = xasprintf("%s/merged", base);
+	link = xasprintf("%s/x86_64", out);
+	ck_assert_int_eq(mkdir(out, 0755), 0);
+	ck_assert_int_eq(symlink(target, link), 0);
+	free(link);
+	expect_refused_into(base, out, dirs, 2, "hdrtest: error: cannot write B/merged/x86_64/defconfig/plan: it is "
+					       "a symlink or goes through one (not followed)\n");
+	list = dir_list(out);
+	ck_assert_str_eq(list, "x86_64\n");
+	free(list);
+	list = dir_list(target);
+	ck_assert_str_eq(list, "");
+	free(list);
+	free_dirs(dirs, 2);
+	free(out);
+	free(target);
+	free(base);
+	free(real);
+	free(tree);
+}
+END_TEST
+
 /* hdrtest merge wants a shard at least, and --out. */
 START_TEST(test_command_usage)
 {
@@ -409,6 +683,11 @@ Suite *merge_suite(void)
 	tcase_add_test(tc, test_cells_differ);
 	tcase_add_test(tc, test_not_shards);
 	tcase_add_test(tc, test_command_usage);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("hostile shards");
+	tcase_add_test(tc, test_shard_symlinks);
+	tcase_add_test(tc, test_names_leaving_out);
+	tcase_add_test(tc, test_out_symlinks);
 	suite_add_tcase(s, tc);
 	return s;
 }

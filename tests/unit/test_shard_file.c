@@ -5,7 +5,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "base/files.h"
 #include "base/hash.h"
 #include "base/util.h"
 #include "helpers.h"
@@ -187,7 +189,8 @@ START_TEST(test_write_refuses)
 	diag_begin();
 	ck_assert_int_eq(shard_file_write(path, &id), -1);
 	diag = diag_end();
-	ck_assert_msg(strstr(diag, "/shard: its tree identity 'a\tb' is empty or holds a tab or a line break\n"), "%s",
+	ck_assert_msg(strstr(diag, "/shard: its tree identity 'a\tb' is empty or holds a tab, a line break or "
+				   "another control character\n"), "%s",
 		      diag);
 	free(diag);
 	free(id.tree);
@@ -283,13 +286,152 @@ START_TEST(test_read_errors)
 	expect_error(HEAD "shard\t1/2\ntu\tx86_64/defconfig/linux/a\n",
 		     "shard:8:4: error: expected a cell, ARCH/CONFIG, then a tab and the TU's stem\n");
 	expect_error(HEAD "shard\t1/2\ntu\tx86_64/defconfig\t\n",
-		     "shard:8:21: error: expected the TU's stem (no tab), found ''\n");
+		     "shard:8:21: error: expected the TU's stem (no tab or other control character), found ''\n");
+	expect_error(HEAD "shard\t1/2\ntu\tx86_64/defconfig\tlinux/a\r\n",
+		     "shard:8:21: error: expected the TU's stem (no tab or other control character), found "
+		     "'linux/a\r'\n");
+	expect_error("# hdrtest shard\nversion\tv1\033[2K\n",
+		     "shard:2:9: error: expected hdrtest's version, found 'v1\033[2K'\n");
 	expect_error(HEAD "shard\t1/2\ntu\tx86_64/defconfig\tlinux/b\ntu\tx86_64/defconfig\tlinux/a\n",
 		     "shard:9:1: error: TU x86_64/defconfig linux/a comes before the line above it: the tu lines are "
 		     "sorted by cell and stem, each TU once\n");
 	expect_error(HEAD "shard\t1/2\ntu\tx86_64/defconfig\tlinux/a\ntu\tx86_64/defconfig\tlinux/a\n",
 		     "shard:9:1: error: TU x86_64/defconfig linux/a is listed twice: the tu lines are sorted by cell "
 		     "and stem, each TU once\n");
+}
+END_TEST
+
+/* A cell or stem names files below OUT (the merge copies CELL/STEM.c and
+ * the rest): one that would leave it, or name a hidden file, is refused
+ * with its line. */
+START_TEST(test_read_unsafe_names)
+{
+	static const char *const stems[] = {
+		"../../../victim", "/builds/victim", "linux/../../victim", "linux/..", ".", "linux/.git/x", ".hidden",
+		"linux//a", "linux/a/",
+	};
+	static const char *const cells[] = {
+		"../defconfig", "x86_64/..", ".x86_64/defconfig", "x86_64/.config", "/defconfig", "x86_64/",
+	};
+	char *text, *want;
+	size_t i;
+
+	for (i = 0; i < sizeof(stems) / sizeof(stems[0]); i++) {
+		text = xasprintf(HEAD "shard\t1/2\ntu\tx86_64/defconfig\t%s\n", stems[i]);
+		want = xasprintf("shard:8:21: error: expected the TU's stem, a path below its cell's dir, found "
+				 "'%s' (" SAFE_NAME_RULE ")\n", stems[i]);
+		expect_error(text, want);
+		free(want);
+		free(text);
+	}
+	for (i = 0; i < sizeof(cells) / sizeof(cells[0]); i++) {
+		text = xasprintf(HEAD "shard\t1/2\ntu\t%s\tlinux/a\n", cells[i]);
+		want = xasprintf("shard:8:4: error: expected a cell, ARCH/CONFIG, found '%s' (" SAFE_NAME_RULE ")\n",
+				 cells[i]);
+		expect_error(text, want);
+		free(want);
+		free(text);
+	}
+}
+END_TEST
+
+/* Each TU read knows its line (the merge names it); a TU the reader would
+ * refuse is not written. */
+START_TEST(test_tu_lines)
+{
+	struct shard_id id;
+	char *dir = tmp_dir(), *path, *text;
+
+	path = put_file(dir, "shard", HEAD "shard\t1/2\ntu\ta/b\tc\ntu\ta/b\td/e\n");
+	ck_assert_int_eq(shard_file_read(path, &id), 0);
+	ck_assert_int_eq(id.tus[0].line, 8);
+	ck_assert_int_eq(id.tus[1].line, 9);
+	free(id.tus[1].stem);
+	id.tus[1].stem = xstrdup("../x");
+	diag_begin();
+	ck_assert_int_eq(shard_file_write(path, &id), -1);
+	text = diag_end();
+	ck_assert_msg(strstr(text, "/shard: the TU a/b ../x is not a cell ARCH/CONFIG and a stem below it\n"), "%s",
+		      text);
+	free(text);
+	shard_id_free(&id);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* A shard file from an artifact is not read through a symlink. */
+START_TEST(test_read_no_symlink)
+{
+	char *dir = tmp_dir(), *real = put_file(dir, "real", HEAD "shard\t1/1\n"), *path, *diag;
+	struct shard_id id;
+
+	path = xasprintf("%s/shard", dir);
+	ck_assert_int_eq(symlink(real, path), 0);
+	diag_begin();
+	ck_assert_int_eq(shard_file_read(path, &id), -1);
+	diag = diag_end();
+	ck_assert_msg(strstr(diag, "/shard: it is a symlink or goes through one (not followed)\n"), "%s", diag);
+	free(diag);
+	ck_assert_int_eq(shard_file_read(real, &id), 0);
+	shard_id_free(&id);
+	free(path);
+	free(real);
+	free(dir);
+}
+END_TEST
+
+/* OUT/cells of a shard: one cell ARCH/CONFIG a line, each checked. */
+START_TEST(test_cells_read)
+{
+	char *dir = tmp_dir(), *text, *lines, **names, *diag, *link;
+	size_t len;
+	int n;
+
+	free(put_file(dir, "cells", "x86_64/defconfig\n\narm64/defconfig\n"));
+	ck_assert_int_eq(shard_cells_read(dir, &text, &len, &lines, &names, &n), 0);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(names[0], "x86_64/defconfig");
+	ck_assert_str_eq(names[1], "arm64/defconfig");
+	ck_assert_uint_eq(len, 34);
+	ck_assert_str_eq(text, "x86_64/defconfig\n\narm64/defconfig\n");
+	free(text);
+	free(lines);
+	free(names);
+	free(put_file(dir, "cells", "x86_64/defconfig\nshard-1/../..\nx86_64\n.git/x\n"));
+	diag_begin();
+	ck_assert_int_eq(shard_cells_read(dir, &text, &len, &lines, &names, &n), -1);
+	diag = diag_end();
+	ck_assert_msg(strstr(diag, "/cells:2:1: error: expected a cell, ARCH/CONFIG, found 'shard-1/../..' ("
+				   SAFE_NAME_RULE ")\n") &&
+		      strstr(diag, "/cells:3:1: error: expected a cell, ARCH/CONFIG, found 'x86_64'") &&
+		      strstr(diag, "/cells:4:1: error: expected a cell, ARCH/CONFIG, found '.git/x'"), "%s", diag);
+	free(diag);
+	free(text);
+	free(lines);
+	free(names);
+	link = xasprintf("%s/cells", dir);
+	ck_assert_int_eq(unlink(link), 0);
+	ck_assert_int_eq(symlink("/etc/passwd", link), 0);
+	diag_begin();
+	ck_assert_int_eq(shard_cells_read(dir, &text, &len, &lines, &names, &n), -1);
+	diag = diag_end();
+	ck_assert_msg(strstr(diag, "/cells: it is a symlink or goes through one (not followed)\n"), "%s", diag);
+	ck_assert_ptr_null(text);
+	free(diag);
+	free(lines);
+	free(names);
+	ck_assert_int_eq(unlink(link), 0);
+	diag_begin();
+	ck_assert_int_eq(shard_cells_read(dir, &text, &len, &lines, &names, &n), -1);
+	diag = diag_end();
+	ck_assert_msg(strstr(diag, "/cells: No such file or directory (a shard's OUT holds the run's cells)\n"), "%s",
+		      diag);
+	free(diag);
+	free(lines);
+	free(names);
+	free(link);
+	free(dir);
 }
 END_TEST
 
@@ -306,6 +448,10 @@ Suite *shard_file_suite(void)
 	tcase_add_test(tc, test_write_read);
 	tcase_add_test(tc, test_write_refuses);
 	tcase_add_test(tc, test_read_errors);
+	tcase_add_test(tc, test_read_unsafe_names);
+	tcase_add_test(tc, test_tu_lines);
+	tcase_add_test(tc, test_read_no_symlink);
+	tcase_add_test(tc, test_cells_read);
 	suite_add_tcase(s, tc);
 	return s;
 }

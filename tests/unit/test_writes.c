@@ -8,6 +8,7 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "catalog/catalog_update.h"
 #include "base/files.h"
@@ -544,6 +546,161 @@ START_TEST(first_line_of_a_file)
 }
 END_TEST
 
+/* name_is_safe: what a name from outside may be below a dir. */
+START_TEST(safe_names)
+{
+	static const char *const safe[] = { "a", "linux/mm/page_kasan_tag", "x86_64/defconfig", "a.b/c..d", "a-/_+" };
+	static const char *const unsafe[] = {
+		"", "/", "/etc/passwd", "..", "../x", "a/../b", "a/..", ".", "./a", "a/./b", ".git", "a/.git/b",
+		"a//b", "a/", "//a", ".hidden", "a/.b", "a\nb", "a\tb", "a/\033[2Kb", "a\177",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(safe) / sizeof(safe[0]); i++)
+		ck_assert_msg(name_is_safe(safe[i]), "'%s' refused", safe[i]);
+	for (i = 0; i < sizeof(unsafe) / sizeof(unsafe[0]); i++)
+		ck_assert_msg(!name_is_safe(unsafe[i]), "'%s' taken", unsafe[i]);
+}
+END_TEST
+
+/* read_file_beneath: a regular file below the root, no symlink followed
+ * on the way (the root itself is the caller's), no fifo waited on. */
+START_TEST(read_beneath)
+{
+	char *dir = tmp_dir(), *root = xasprintf("%s/root", dir), *other = put_file(dir, "other/f", "private\n");
+	char *p, *text, *alias = xasprintf("%s/alias", dir);
+	static const char *const unsafe[] = { "../other/f", "/etc/passwd", "a/./b", ".f", "a//b" };
+	mode_t mode;
+	size_t len, i;
+
+	free(put_file(root, "a/b/f", "mine\n"));
+	p = xasprintf("%s/a/b/f", root);
+	ck_assert_int_eq(chmod(p, 0750), 0);
+	free(p);
+	text = read_file_beneath(root, "a/b/f", &len, &mode);
+	ck_assert_str_eq(text, "mine\n");
+	ck_assert_uint_eq(len, 5);
+	ck_assert_uint_eq(mode, 0750);
+	free(text);
+	/* the root through a symlink: the caller's own */
+	ck_assert_int_eq(symlink(root, alias), 0);
+	text = read_file_beneath(alias, "a/b/f", NULL, NULL);
+	ck_assert_str_eq(text, "mine\n");
+	free(text);
+	/* a symlink at the end, or a dir on the way */
+	p = xasprintf("%s/a/l", root);
+	ck_assert_int_eq(symlink(other, p), 0);
+	free(p);
+	p = xasprintf("%s/a/d", root);
+	ck_assert_int_eq(symlink(dir, p), 0);
+	free(p);
+	errno = 0;
+	ck_assert_ptr_null(read_file_beneath(root, "a/l", NULL, NULL));
+	ck_assert_int_eq(errno, ELOOP);
+	errno = 0;
+	ck_assert_ptr_null(read_file_beneath(root, "a/d/other/f", NULL, NULL));
+	ck_assert_int_eq(errno, ELOOP);
+	ck_assert_int_lt(open_beneath(root, "a/d", O_RDONLY | O_DIRECTORY), 0);
+	ck_assert_int_eq(errno, ELOOP);
+	ck_assert_str_eq(beneath_strerror(ELOOP), "it is a symlink or goes through one (not followed)");
+	/* a fifo, a dir */
+	p = xasprintf("%s/a/fifo", root);
+	ck_assert_int_eq(mkfifo(p, 0644), 0);
+	free(p);
+	errno = 0;
+	ck_assert_ptr_null(read_file_beneath(root, "a/fifo", NULL, NULL));
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_ptr_null(read_file_beneath(root, "a/b", NULL, NULL));
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_str_eq(beneath_strerror(EINVAL), "not a regular file");
+	ck_assert_ptr_null(read_file_beneath(root, "a/none", NULL, NULL));
+	ck_assert_int_eq(errno, ENOENT);
+	for (i = 0; i < sizeof(unsafe) / sizeof(unsafe[0]); i++) {
+		errno = 0;
+		ck_assert_ptr_null(read_file_beneath(root, unsafe[i], NULL, NULL));
+		ck_assert_int_eq(errno, EXDEV);
+	}
+	free(alias);
+	free(other);
+	free(root);
+	free(dir);
+}
+END_TEST
+
+/* write_file_beneath: dirs made on the way, none followed if a symlink; a
+ * symlink where the file goes is replaced; an unchanged file is left as
+ * it was; a failed write leaves the old file.  remove_beneath: the same. */
+START_TEST(write_beneath)
+{
+	char *dir = tmp_dir(), *root = xasprintf("%s/root", dir), *target = xasprintf("%s/target", dir), *p, *list,
+	     *diag;
+	struct stat st, st2;
+
+	ck_assert_int_eq(mkdir(root, 0755), 0);
+	ck_assert_int_eq(mkdir(target, 0755), 0);
+	ck_assert_int_eq(write_file_beneath(root, "a/b/f", "one\n", 4, 0755), 0);
+	p = xasprintf("%s/a/b/f", root);
+	assert_file(p, "one\n");
+	ck_assert_int_eq(stat(p, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 0777, 0755);
+	/* the same bytes: the file stays (its inode, its time) */
+	ck_assert_int_eq(write_file_beneath(root, "a/b/f", "one\n", 4, 0755), 0);
+	ck_assert_int_eq(stat(p, &st2), 0);
+	ck_assert_uint_eq(st.st_ino, st2.st_ino);
+	/* a file size limit: the old file stays, no temporary file */
+	limit_file_size(2);
+	diag_begin();
+	ck_assert_int_eq(write_file_beneath(root, "a/b/f", "three\n", 6, 0644), -1);
+	diag = diag_end();
+	limit_file_size(RLIM_INFINITY);
+	ck_assert_msg(strstr(diag, "cannot write ") && strstr(diag, "/root/a/b/f: File too large"), "%s", diag);
+	free(diag);
+	assert_file(p, "one\n");
+	list = xasprintf("%s/a/b", root);
+	diag = dir_list(list);
+	ck_assert_str_eq(diag, "f\n");
+	free(diag);
+	free(list);
+	/* a symlink on the way: nothing written through it */
+	free(p);
+	p = xasprintf("%s/a/l", root);
+	ck_assert_int_eq(symlink(target, p), 0);
+	diag_begin();
+	ck_assert_int_eq(write_file_beneath(root, "a/l/f", "two\n", 4, 0644), -1);
+	ck_assert_int_eq(remove_beneath(root, "a/l/f"), -1);
+	diag = diag_end();
+	ck_assert_msg(strstr(diag, "/root/a/l/f: it is a symlink or goes through one (not followed)\n"), "%s", diag);
+	free(diag);
+	list = dir_list(target);
+	ck_assert_str_eq(list, "");
+	free(list);
+	/* a symlink where the file goes: replaced, its target untouched */
+	free(put_file(target, "g", "theirs\n"));
+	free(p);
+	p = xasprintf("%s/a/g", root);
+	list = xasprintf("%s/g", target);
+	ck_assert_int_eq(symlink(list, p), 0);
+	ck_assert_int_eq(write_file_beneath(root, "a/g", "ours\n", 5, 0644), 0);
+	ck_assert_int_eq(lstat(p, &st), 0);
+	ck_assert(S_ISREG(st.st_mode));
+	assert_file(p, "ours\n");
+	assert_file(list, "theirs\n");
+	/* removed: the symlink itself, not its target; a missing one is fine */
+	ck_assert_int_eq(unlink(p), 0);
+	ck_assert_int_eq(symlink(list, p), 0);
+	ck_assert_int_eq(remove_beneath(root, "a/g"), 0);
+	ck_assert_int_eq(lstat(p, &st), -1);
+	assert_file(list, "theirs\n");
+	ck_assert_int_eq(remove_beneath(root, "a/g"), 0);
+	ck_assert_int_eq(remove_beneath(root, "none/g"), 0);
+	free(list);
+	free(p);
+	free(target);
+	free(root);
+	free(dir);
+}
+END_TEST
+
 Suite *writes_suite(void)
 {
 	Suite *s = suite_create("writes");
@@ -567,5 +724,10 @@ Suite *writes_suite(void)
 	tcase_add_test(m4, m4_template_names_are_reserved);
 	tcase_add_test(m4, m4_rescanned_value_runs_nothing);
 	suite_add_tcase(s, m4);
+	tc = tcase_create("beneath");
+	tcase_add_test(tc, safe_names);
+	tcase_add_test(tc, read_beneath);
+	tcase_add_test(tc, write_beneath);
+	suite_add_tcase(s, tc);
 	return s;
 }
