@@ -135,6 +135,40 @@ char *printable_text(const char *s)
 	return sb_detach(&sb);
 }
 
+int utf8_len(const char *str, unsigned int *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned int c;
+	int n, i;
+
+	if (s[0] < 0x80) {
+		n = 1;
+		c = s[0];
+	} else if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		c = s[0] & 0x1f;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		n = 3;
+		c = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		c = s[0] & 0x07;
+	} else {
+		return 0;	/* a continuation byte, 0xc0, 0xc1 (overlong) or past 0xf4 */
+	}
+	/* stops at the first byte that is no continuation: NUL too */
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	if (cp)
+		*cp = c;
+	return n;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	struct strbuf sb;
