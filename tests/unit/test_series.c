@@ -449,6 +449,31 @@ START_TEST(test_report_bisectable_series_and_bad_results)
 }
 END_TEST
 
+/* review.json is UTF-8, as JSON must be: a header's Latin-1 byte, an
+ * overlong form, a surrogate and a sequence cut short at the end of a
+ * string each become U+FFFD; valid UTF-8 (é, an emoji) is kept. */
+START_TEST(test_review_json_is_utf8)
+{
+	struct series s = fake_series();
+	struct series_report r;
+	char *json;
+
+	series_report_init(&r, &s);
+	ck_assert_int_eq(series_report_add_step(&r, 0, C "linux/b.h\tpass\t\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 1, C "linux/b.h\tfail\tinclude/linux/b.h:1:2: error: "
+							  "caf\xe9 \xc0\xaf caf\xc3\xa9 \xf0\x9f\x98\x80 \xed\xa0\x80\n",
+						NULL, NULL, "r"), 0);
+	series_report_analyse(&r);
+	json = series_review_json(&r, 1, "https://ci.example/\xe2\x82");
+	ck_assert_msg(strstr(json, "error: caf\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd caf\xc3\xa9 \xf0\x9f\x98\x80 "
+				   "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\\n\"") &&
+		      strstr(json, "\"url\": \"https://ci.example/\xef\xbf\xbd\xef\xbf\xbd\""), "%s", json);
+	free(json);
+	series_report_free(&r);
+	series_free(&s);
+}
+END_TEST
+
 Suite *series_suite(void)
 {
 	Suite *s = suite_create("series");
@@ -464,6 +489,7 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_report_first_bad_fixed_and_bisectable);
 	tcase_add_test(tc, test_report_kbuild_broken_by_a_patch);
 	tcase_add_test(tc, test_report_bisectable_series_and_bad_results);
+	tcase_add_test(tc, test_review_json_is_utf8);
 	suite_add_tcase(s, tc);
 	return s;
 }
