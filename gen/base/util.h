@@ -44,6 +44,9 @@ char *sb_detach(struct strbuf *sb);
  * notation, as cat -v does (ESC as ^[, DEL as ^?), so that no escape
  * sequence reaches a terminal or a report.  Returns a new string. */
 char *printable_text(const char *s);
+/* The same for text that must stay one line (a patch's subject or file
+ * name, a git identity): a newline and a tab in caret notation too. */
+char *printable_line(const char *s);
 
 /* The length (1 to 4) of the UTF-8 sequence s starts with, its code point
  * in *cp when cp is not NULL; 0 when s starts none: a byte no sequence

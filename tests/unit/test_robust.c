@@ -446,6 +446,37 @@ START_TEST(test_printable_text)
 }
 END_TEST
 
+/* For a one-line field (a patch's subject, a git identity) a newline and
+ * a tab are in caret notation too. */
+START_TEST(test_printable_line)
+{
+	char *s = printable_line("a\033[2K\tb\nc\r\x7f\xc3\xa9");
+
+	ck_assert_str_eq(s, "a^[[2K^Ib^Jc^M^?\xc3\xa9");
+	free(s);
+}
+END_TEST
+
+/* An error message naming something from outside (a patch's file name)
+ * reaches the terminal in caret notation, its file name too. */
+START_TEST(test_error_message_printable)
+{
+	struct loc loc = { "0001-\033[1A.patch", 2, 3 };
+	char *msg;
+
+	diag_begin();
+	error("cannot read %s: %s", "dir/0001-\033[2K.patch", "No such file");
+	error_at(&loc, "expected %s", "a\rb");
+	note_at(&loc, "tab\tand\nline stay");
+	msg = diag_end();
+	ck_assert_str_eq(msg, "hdrtest: error: cannot read dir/0001-^[[2K.patch: No such file\n"
+			      "0001-^[[1A.patch:2:3: error: expected a^Mb\n"
+			      "0001-^[[1A.patch:2:3: note: tab\tand\nline stay\n");
+	ck_assert_int_eq(error_count(), 2);
+	free(msg);
+}
+END_TEST
+
 /* The UTF-8 sequences a JSON or XML writer keeps, and those it replaces:
  * overlong forms, surrogates, past U+10FFFF, cut short. */
 START_TEST(test_utf8_len)
@@ -522,6 +553,8 @@ Suite *robust_suite(void)
 	suite_add_tcase(s, empty);
 	tcase_add_test(fuzzed, test_scan_asm_in_broken_guard_ends);
 	suite_add_tcase(s, fuzzed);
+	tcase_add_test(outside, test_printable_line);
+	tcase_add_test(outside, test_error_message_printable);
 	tcase_add_test(outside, test_utf8_len);
 	suite_add_tcase(s, outside);
 	return s;
