@@ -36,8 +36,9 @@ int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells,
 		if (!(fx->orig[i] = cell_read(fx->out, cells[i])))
 			return -1;
 	/* the patches are the user's to send: From is the user, and a
-	 * Signed-off-by only when asked for (the human certifies); asked
-	 * for without an identity, nothing is done, OUT/SUB kept as it was */
+	 * Signed-off-by only when asked for (the human certifies); with an
+	 * identity no From: line can carry, or asked for without one,
+	 * nothing is done, OUT/SUB kept as it was */
 	rc = fix_identity(fx->orig[0]->srctree, &fx->who);
 	if (rc < 0)
 		return -1;
