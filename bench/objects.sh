@@ -28,7 +28,6 @@ arch=${cell%%/*}
 config=${cell#*/}
 out=$(pwd)/out/bench-objects
 logs=out/bench-logs
-work=${TMPDIR:-/tmp}/hdrtest-bench-objects
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 
@@ -68,8 +67,8 @@ if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
 	printf '%-44s %10s  %s\n' "kbuild incremental, same edit" "SKIP" "needs root and unshare -m (a private mount)"
 	exit 0
 fi
-rm -rf "$work"
-mkdir -p "$work" || exit 1
+work=$(fresh_work bench-objects) || exit 1
+trap 'rm -rf "$work"' EXIT
 cp -a "$tree" "$work/tree" && cp -a "$built" "$work/built" || exit 1
 # only the cuts: the edits objects needed come after, in the series
 for h in $(cut -f3 "$tsv" | sort -u); do
@@ -90,4 +89,3 @@ fi
 printf '%-44s %9ss  %s\n' "kbuild incremental, same edit (make -k)" "$kbuild" "$rebuilt objects compiled again"
 printf '%-44s %10s  %s\n' "same broken objects" "" "$same"
 printf '%-44s %9sx  %s\n' "proof / kbuild incremental" "$(ratio "$proof" "$kbuild")" "-fsyntax-only: $(ratio "${syntax:-0}" "$kbuild")x"
-rm -rf "$work"

@@ -22,15 +22,21 @@
 # built dir: the same copy is built for several cells); KEEP=1 keeps the
 # work dir.
 #
-# RESUME=1 goes on with a build that was stopped (a full arm64 build of a
-# wide series takes hours on two cores): the work dir is then
-# ${TMPDIR:-/var/tmp}/hdrtest-series-build.BUILTNAME and is kept; when its
-# stamp names the same built dir and the same commit of PATCHED-TREE (a git
+# The work dir is a new one of mktemp -d, removed at the end.  RESUME=1
+# goes on with a build that was stopped (a full arm64 build of a wide
+# series takes hours on two cores): the work dir is then
+# ${TMPDIR:-/var/tmp}/hdrtest-series-build.BUILTNAME and is kept; it must
+# be a dir of the caller's that no one else can write (not a symlink),
+# else the script refuses it (exit 2): another user could have made it
+# first, with files that root would write through or run.  When its stamp
+# names the same built dir and the same commit of PATCHED-TREE (a git
 # tree), make goes on in it and the log is appended to, so the counts are
 # of the whole build.  An object newer than its .cmd file was being
 # written when the build stopped (kbuild writes the .cmd after the
 # object), so it is deleted and compiled again.  Anything else starts over.
 set -u
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 usage() {
 	echo "usage: bench/series-build.sh PATCHED-TREE BUILT-DIR [TARGET...]" >&2
@@ -56,8 +62,10 @@ if [ "${RESUME:-0}" = 1 ]; then
 	head=$(git -C "$patched" rev-parse HEAD 2>/dev/null) ||
 		{ echo "bench/series-build.sh: RESUME=1: $patched is not a git tree" >&2; exit 2; }
 	want="$built $head"
+	why=$(kept_work "$work") || { echo "bench/series-build.sh: RESUME=1: $why" >&2; exit 2; }
 else
-	work=${TMPDIR:-/tmp}/hdrtest-series-build.$$
+	work=$(fresh_work series-build) || exit 2
+	[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
 	want=
 fi
 if [ -n "$want" ] && [ -f "$work/stamp" ] && [ "$(cat "$work/stamp")" = "$want" ]; then
@@ -68,8 +76,8 @@ if [ -n "$want" ] && [ -f "$work/stamp" ] && [ "$(cat "$work/stamp")" = "$want" 
 	echo "  going on with the build in $work ($stale objects cut short deleted)"
 	echo "--- resumed $(date -u +%FT%TZ)" >> "$log"
 else
-	rm -rf "$work"
-	mkdir -p "$work" || exit 2
+	# the dir stays (ours, checked above); what an earlier build left goes
+	find "$work" -mindepth 1 -maxdepth 1 -exec rm -rf {} + || exit 2
 	cp -a "$built" "$work/built" || exit 2
 	[ -n "$want" ] && echo "$want" > "$work/stamp"
 	: > "$log"
@@ -97,5 +105,5 @@ echo "  rc $rc after $((end - start)) s: $(grep -c '^  CC ' "$log") objects comp
 	"$(grep -c ': error: ' "$log") errors, $(grep -c ': warning: ' "$log") warnings" \
 	"($nnew the unpatched build did not give; log $log)"
 [ -n "$new" ] && printf '%s\n' "$new" | sed 's/^/    new: /' | head -n 20
-[ "${KEEP:-0}" = 1 ] || [ "${RESUME:-0}" = 1 ] || rm -rf "$work"
+[ "${KEEP:-0}" = 1 ] && [ "${RESUME:-0}" != 1 ] && echo "  work dir kept: $work"
 [ "$rc" = 0 ] && [ "$nnew" = 0 ]

@@ -26,44 +26,72 @@ void die(const char *fmt, ...)
 	exit(2);
 }
 
+/* head and the message of fmt, as one line of diag(), its control
+ * characters in caret notation: a name or a value from outside in it (a
+ * patch's file name or subject, a git identity) could otherwise move the
+ * cursor or erase lines of the terminal. */
+static void diag_line(const char *head, const char *fmt, va_list ap)
+{
+	struct strbuf sb;
+	char *shown;
+	va_list aq;
+	int n;
+
+	sb_init(&sb);
+	sb_add(&sb, head);
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n > 0) {
+		char *msg = xmalloc(n + 1);
+
+		vsnprintf(msg, n + 1, fmt, ap);
+		sb_add(&sb, msg);
+		free(msg);
+	}
+	shown = printable_text(sb.buf);
+	fprintf(diag(), "%s\n", shown);
+	free(shown);
+	sb_release(&sb);
+}
+
 void error(const char *fmt, ...)
 {
 	va_list ap;
 
 	nerrors++;
-	fputs("hdrtest: error: ", diag());
 	va_start(ap, fmt);
-	vfprintf(diag(), fmt, ap);
+	diag_line("hdrtest: error: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', diag());
 }
 
-static void verror_at(const struct loc *loc, const char *fmt, va_list ap)
+/* "file:line:col: KIND: " */
+static char *loc_head(const struct loc *loc, const char *kind)
 {
-	nerrors++;
-	fprintf(diag(), "%s:%d:%d: error: ", loc->file, loc->line, loc->col);
-	vfprintf(diag(), fmt, ap);
-	fputc('\n', diag());
+	return xasprintf("%s:%d:%d: %s: ", loc->file, loc->line, loc->col, kind);
 }
 
 void error_at(const struct loc *loc, const char *fmt, ...)
 {
+	char *head = loc_head(loc, "error");
 	va_list ap;
 
+	nerrors++;
 	va_start(ap, fmt);
-	verror_at(loc, fmt, ap);
+	diag_line(head, fmt, ap);
 	va_end(ap);
+	free(head);
 }
 
 void note_at(const struct loc *loc, const char *fmt, ...)
 {
+	char *head = loc_head(loc, "note");
 	va_list ap;
 
-	fprintf(diag(), "%s:%d:%d: note: ", loc->file, loc->line, loc->col);
 	va_start(ap, fmt);
-	vfprintf(diag(), fmt, ap);
+	diag_line(head, fmt, ap);
 	va_end(ap);
-	fputc('\n', diag());
+	free(head);
 }
 
 int error_count(void)
@@ -116,14 +144,16 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
-char *printable_text(const char *s)
+/* s with its control characters in caret notation; keep_lines: but a
+ * newline and a tab. */
+static char *caret_text(const char *s, int keep_lines)
 {
 	struct strbuf sb;
 	const unsigned char *p;
 
 	sb_init(&sb);
 	for (p = (const unsigned char *)s; *p; p++) {
-		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f) {
+		if ((*p < 0x20 && !(keep_lines && (*p == '\n' || *p == '\t'))) || *p == 0x7f) {
 			sb_addc(&sb, '^');
 			sb_addc(&sb, *p == 0x7f ? '?' : (char)(*p + '@'));
 		} else {
@@ -133,6 +163,50 @@ char *printable_text(const char *s)
 	if (!sb.buf)
 		return xstrdup("");
 	return sb_detach(&sb);
+}
+
+char *printable_text(const char *s)
+{
+	return caret_text(s, 1);
+}
+
+char *printable_line(const char *s)
+{
+	return caret_text(s, 0);
+}
+
+int utf8_len(const char *str, unsigned int *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned int c;
+	int n, i;
+
+	if (s[0] < 0x80) {
+		n = 1;
+		c = s[0];
+	} else if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		c = s[0] & 0x1f;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		n = 3;
+		c = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		c = s[0] & 0x07;
+	} else {
+		return 0;	/* a continuation byte, 0xc0, 0xc1 (overlong) or past 0xf4 */
+	}
+	/* stops at the first byte that is no continuation: NUL too */
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	if (cp)
+		*cp = c;
+	return n;
 }
 
 char *xasprintf(const char *fmt, ...)

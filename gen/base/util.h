@@ -44,6 +44,17 @@ char *sb_detach(struct strbuf *sb);
  * notation, as cat -v does (ESC as ^[, DEL as ^?), so that no escape
  * sequence reaches a terminal or a report.  Returns a new string. */
 char *printable_text(const char *s);
+/* The same for text that must stay one line (a patch's subject or file
+ * name, a git identity): a newline and a tab in caret notation too. */
+char *printable_line(const char *s);
+
+/* The length (1 to 4) of the UTF-8 sequence s starts with, its code point
+ * in *cp when cp is not NULL; 0 when s starts none: a byte no sequence
+ * starts with, a sequence cut short (by the string's end too), an
+ * overlong form, a surrogate or a code point past U+10FFFF.  A byte
+ * below 0x80, NUL included, is a sequence of 1.  A writer of JSON or XML
+ * puts U+FFFD for a byte that starts none, as a strict reader wants. */
+int utf8_len(const char *s, unsigned int *cp);
 
 /* The NUL byte check of read_text_file() on text[0..len) from file: 0,
  * or -1 after the error "file:line:col: NUL byte in a text file (expected

@@ -77,7 +77,8 @@ struct fixer {
 
 /* Open fx on the finished run in out for cells: out made absolute,
  * fx->dir = OUT/sub emptied and made, the cells' results read, the user's
- * identity (an error when signoff asks for one that is not set), the
+ * identity (an error when it holds what a From: line cannot carry, or
+ * when signoff asks for one that is not set), the
  * tree scanned.  0, or -1 after an error message (fixer_close() then
  * still frees what was opened). */
 int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells, int ncells, int signoff);
@@ -181,9 +182,10 @@ void order_series(struct fixer *fx);
 
 /* The user's identity as git has it, for a patch's From: GIT_AUTHOR_NAME
  * and GIT_AUTHOR_EMAIL, else git config user.name and user.email (run
- * in dir).  0 with both set, -1
- * when one is missing (what is found stays set) or after an error
- * message (neither set). */
+ * in dir).  0 with both set, 1 when one is missing (what is found stays
+ * set), -1 after an error naming the variable or the git config key: a
+ * control character, '<' or '>' in either, a space in the address
+ * (neither set). */
 int fix_identity(const char *dir, struct fix_identity *id);
 void fix_identity_free(struct fix_identity *id);
 

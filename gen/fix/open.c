@@ -17,7 +17,7 @@
 int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells, int ncells, int signoff)
 {
 	char cwd[4096];
-	int i;
+	int i, rc;
 
 	/* absolute: compile.sh and the object commands run in the kbuild dir */
 	if (out[0] == '/') {
@@ -36,9 +36,13 @@ int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells,
 		if (!(fx->orig[i] = cell_read(fx->out, cells[i])))
 			return -1;
 	/* the patches are the user's to send: From is the user, and a
-	 * Signed-off-by only when asked for (the human certifies); asked
-	 * for without an identity, nothing is done, OUT/SUB kept as it was */
-	if (fix_identity(fx->orig[0]->srctree, &fx->who) && signoff) {
+	 * Signed-off-by only when asked for (the human certifies); with an
+	 * identity no From: line can carry, or asked for without one,
+	 * nothing is done, OUT/SUB kept as it was */
+	rc = fix_identity(fx->orig[0]->srctree, &fx->who);
+	if (rc < 0)
+		return -1;
+	if (rc && signoff) {
 		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
 		      "user.name and user.email, or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL");
 		return -1;

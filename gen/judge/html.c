@@ -23,7 +23,18 @@ void html_escape(struct strbuf *sb, const char *s)
 {
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		int n = utf8_len(s, NULL);
 
+		/* the page is UTF-8: a byte that is no UTF-8 shows as U+FFFD */
+		if (!n) {
+			sb_add(sb, "\xef\xbf\xbd");
+			continue;
+		}
+		if (n > 1) {
+			sb_addn(sb, s, n);
+			s += n - 1;
+			continue;
+		}
 		switch (c) {
 		case '&': sb_add(sb, "&amp;"); break;
 		case '<': sb_add(sb, "&lt;"); break;

@@ -27,9 +27,9 @@ struct html_options {
 /* The page (caller frees).  The same results give the same bytes. */
 char *render_html(const struct run_results *r, const struct html_options *o);
 
-/* s with &, <, >, " and ' as character references, and control
- * characters but tab and newline left out: safe in text and in a quoted
- * attribute. */
+/* s with &, <, >, " and ' as character references, control characters
+ * but tab and newline left out, and a byte that is no UTF-8 as U+FFFD:
+ * safe in text and in a quoted attribute. */
 void html_escape(struct strbuf *sb, const char *s);
 
 /* The relative path from the absolute dir from to the absolute path to

@@ -23,31 +23,11 @@
 static int xml_char_len(const unsigned char *s)
 {
 	unsigned int cp;
-	int n, i;
+	int n = utf8_len((const char *)s, &cp);
 
-	if (s[0] < 0x80)
-		return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' || s[0] == '\r';
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
-		return 0;
-	return n;
+	if (n == 1)
+		return cp >= 0x20 || cp == '\t' || cp == '\n' || cp == '\r';
+	return n && cp != 0xfffe && cp != 0xffff ? n : 0;
 }
 
 enum xml_mode { XML_ATTR, XML_TEXT, XML_CDATA };

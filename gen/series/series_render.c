@@ -240,13 +240,20 @@ char *series_ktap(const struct series_report *r)
 	return sb_detach(&sb);
 }
 
+/* s as a JSON string.  JSON is UTF-8: a byte that is no UTF-8 (a log's
+ * Latin-1 comment) becomes U+FFFD, or a strict reader refuses the file. */
 static void json_string(struct strbuf *sb, const char *s)
 {
 	sb_addc(sb, '"');
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char c = *s;
+		int n = utf8_len(s, NULL);
 
-		if (c == '"' || c == '\\')
+		if (!n)
+			sb_add(sb, "\xef\xbf\xbd");
+		else if (n > 1)
+			sb_addn(sb, s, n);
+		else if (c == '"' || c == '\\')
 			sb_addf(sb, "\\%c", c);
 		else if (c == '\n')
 			sb_add(sb, "\\n");
@@ -256,6 +263,7 @@ static void json_string(struct strbuf *sb, const char *s)
 			sb_addf(sb, "\\u%04x", c);
 		else
 			sb_addc(sb, c);
+		s += n ? n : 1;
 	}
 	sb_addc(sb, '"');
 }

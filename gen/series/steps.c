@@ -71,13 +71,17 @@ static int name_number(const char *name)
 	return v > 0 ? (int)v : -1;
 }
 
+/* A step; its name and subject are the author's bytes, printed on the
+ * STEP line and in every report: kept in caret notation, so that an
+ * escape sequence in a Subject cannot move the cursor or erase lines. */
 static void add_step(struct series *s, const char *num, const char *name, char *subject, char *patch, char *commit)
 {
 	struct series_step *st = push(&s->steps, &s->n, sizeof(*st));
 
 	st->num = xstrdup(num);
-	st->name = xstrdup(name);
-	st->subject = subject;
+	st->name = printable_line(name);
+	st->subject = printable_line(subject);
+	free(subject);
 	st->patch = patch;
 	st->commit = commit;
 }

@@ -13,6 +13,7 @@ struct series_step {
 	char *num;	/* "0000", "0001", ...: unique, in step order */
 	char *name;	/* the patch's file name, the commit, or "base" */
 	char *subject;	/* the patch's subject line, without its [PATCH] tag */
+	/* (name and subject with control characters in caret notation) */
 	char *patch;	/* the patch file; NULL for the base and for a commit */
 	char *commit;	/* the commit the step checks out (git), else NULL */
 };

@@ -4,6 +4,8 @@
 # 2, name the file it could not write, and leave the files that were there
 # byte for byte as they were, with no temporary file beside them.  Then the
 # arch table injections: ci-files must refuse them without running anything.
+# Then the bench scripts' work dirs: a dir of a fixed name that another user
+# could have made first (bench/series-build.sh RESUME=1) is refused.
 #
 # Runs alone, builds nothing: it uses out/bin/hdrtest (make out/bin/hdrtest).
 # Prints one "ok"/"not ok" line per check and "faults-write: N passed, N
@@ -246,6 +248,78 @@ printf "arch='x86_64'\nconfig='defconfig'\n\$(touch %s)='x'\n" "$tmp/ran-plan" >
 run_cmd badplan gen/prepare/prepare-kbuild.sh "$tmp/evil-out/x86_64/defconfig"
 check "a plan line with a name it does not know: refused, naming the line (exit $rc)" sh -c \
 	"[ $rc -ne 0 ] && grep -q 'plan:3: unknown name' '$tmp/badplan.err' && [ ! -e '$tmp/ran-plan' ]"
+
+# --- the bench scripts' work dirs --------------------------------------------
+# bench/lib.sh: fresh_work makes a new private dir; kept_work takes a dir of
+# a fixed name only when it is the caller's own, a dir, and no one else can
+# write it: else another user made it first and chose what is in it.
+bw=$tmp/bench-work
+mkdir -p "$bw"
+# kept DIR: kept_work's status on DIR, what it said in $tmp/kept.out
+kept() { (. bench/lib.sh && kept_work "$1") > "$tmp/kept.out" 2>&1; }
+# refused DESC DIR TEXT: kept_work refuses DIR, saying TEXT
+refused() {
+	kept "$2"
+	kw_rc=$?
+	check "bench work dir $1: refused (status $kw_rc), saying why" sh -c \
+		"[ $kw_rc -eq 1 ] && grep -qF -- '$3' '$tmp/kept.out'" || sed 's/^/# /' "$tmp/kept.out"
+}
+check "bench work dir missing: kept_work makes it, mode 700" sh -c \
+	"(. bench/lib.sh && kept_work '$bw/mine') && [ \$(stat -c %a '$bw/mine') = 700 ]"
+check "bench work dir of our own, private: kept_work takes it again" kept "$bw/mine"
+mkdir "$bw/open" && chmod 777 "$bw/open"
+refused "world-writable" "$bw/open" "$bw/open is writable by group or others (mode 777): refused"
+mkdir "$bw/group" && chmod 770 "$bw/group"
+refused "group-writable" "$bw/group" "$bw/group is writable by group or others (mode 770): refused"
+ln -s "$bw/mine" "$bw/link"
+refused "a symlink to a dir of our own" "$bw/link" "$bw/link is a symlink: refused"
+if [ "$(id -u)" = 0 ]; then
+	mkdir "$bw/other" && chmod 700 "$bw/other" && chown 65534 "$bw/other"
+	refused "owned by another uid" "$bw/other" "$bw/other is owned by uid 65534, not by you (uid 0): refused"
+else
+	skip "bench work dir owned by another uid: refused" "needs root to chown a dir to uid 65534"
+fi
+check "fresh_work: a new dir each time, mode 700, in TMPDIR" sh -c \
+	". bench/lib.sh && a=\$(TMPDIR='$bw' fresh_work x) && b=\$(TMPDIR='$bw' fresh_work x) && [ \"\$a\" != \"\$b\" ] &&
+	 [ \"\${a%/*}\" = '$bw' ] && [ \$(stat -c %a \"\$a\") = 700 ] && [ \$(stat -c %a \"\$b\") = 700 ]"
+
+# bench/series-build.sh RESUME=1 itself, as root: the work dir made first
+# by someone else, with a stamp that matches, a 'before' symlink to a file
+# of root's and a built/ dir of his own: refused before anything is
+# written or run (the old script truncated the file and built in his dir).
+if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
+	skip "bench/series-build.sh RESUME=1 refuses a work dir made by another user" \
+		"needs root and unshare -m, as the script does"
+else
+	sb=$tmp/series-build
+	mkdir -p "$sb/tree" "$sb/built" "$sb/patched"
+	printf 'tree %s\nmake ARCH=x86_64\n' "$sb/tree" > "$sb/built/.hdrtest-built"
+	git -C "$sb/patched" init -q && git -C "$sb/patched" -c user.name=t -c user.email=t@t commit -q --allow-empty -m x
+	want="$sb/built $(git -C "$sb/patched" rev-parse HEAD)"
+	for how in other-uid world-writable symlink; do
+		shared=$sb/shared-$how
+		w=$shared/hdrtest-series-build.built
+		mkdir -p "$shared"
+		echo "root's own" > "$sb/victim"
+		if [ $how = symlink ]; then
+			mkdir "$shared/his" && ln -s his "$w"
+		else
+			mkdir "$w"
+		fi
+		mkdir "$w/built" && echo "$want" > "$w/stamp" && ln -s "$sb/victim" "$w/before"
+		case $how in
+		other-uid) chown -R -h 65534 "$w" ;;
+		world-writable) chmod 777 "$w" ;;
+		esac
+		TMPDIR=$shared RESUME=1 bench/series-build.sh "$sb/patched" "$sb/built" > "$tmp/sb.out" 2> "$tmp/sb.err"
+		rc=$?
+		check "bench/series-build.sh RESUME=1, work dir $how: refused (exit $rc), saying why" sh -c \
+			"[ $rc -eq 2 ] && grep -q '^bench/series-build.sh: RESUME=1: $w is .*: refused' '$tmp/sb.err'" ||
+			sed 's/^/# /' "$tmp/sb.err"
+		check "... the file its 'before' points to is untouched, nothing was built" sh -c \
+			"[ \"\$(cat '$sb/victim')\" = \"root's own\" ] && ! grep -q 'going on' '$tmp/sb.out'"
+	done
+fi
 
 summary faults-write
 [ "$fail" -eq 0 ]

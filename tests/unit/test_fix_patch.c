@@ -6,8 +6,10 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/process.h"
 #include "base/util.h"
 #include "fix_fixture.h"
 #include "helpers.h"
@@ -323,6 +325,146 @@ START_TEST(test_subject_within_its_room)
 }
 END_TEST
 
+/* --- the patches' author: the user's git identity (fix/identity.c) ------- */
+
+/* fix_identity() in dir with GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL as name
+ * and email (NULL: unset) and no git config but dir's own; its status,
+ * what it said in *said. */
+static int identity_in(const char *dir, const char *name, const char *email, struct fix_identity *id, char **said)
+{
+	int rc;
+
+	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	if (name)
+		setenv("GIT_AUTHOR_NAME", name, 1);
+	else
+		unsetenv("GIT_AUTHOR_NAME");
+	if (email)
+		setenv("GIT_AUTHOR_EMAIL", email, 1);
+	else
+		unsetenv("GIT_AUTHOR_EMAIL");
+	diag_begin();
+	rc = fix_identity(dir, id);
+	*said = diag_end();
+	unsetenv("GIT_AUTHOR_NAME");
+	unsetenv("GIT_AUTHOR_EMAIL");
+	unsetenv("GIT_CONFIG_GLOBAL");
+	unsetenv("GIT_CONFIG_NOSYSTEM");
+	return rc;
+}
+
+/* git config key value in repo. */
+static void git_set(const char *repo, const char *key, const char *value)
+{
+	char *argv[] = { "git", "-C", (char *)repo, "config", (char *)key, (char *)value, NULL };
+
+	ck_assert_int_eq(run_program(argv), 0);
+}
+
+/* Assert that fix_identity() in repo with name and email refuses the
+ * identity with the one error want (freed). */
+static void assert_refused(const char *repo, const char *name, const char *email, char *want)
+{
+	struct fix_identity id;
+	char *said;
+
+	ck_assert_int_eq(identity_in(repo, name, email, &id, &said), -1);
+	ck_assert_ptr_null(id.name);
+	ck_assert_ptr_null(id.email);
+	ck_assert_str_eq(said, want);
+	free(said);
+	free(want);
+}
+
+/* A control character in the identity, from either source, would put a
+ * header line of its own into the patches' From: (a CR: git am takes
+ * what follows it as another header) or an escape sequence on the
+ * terminal: refused, naming the variable or the git config key. */
+START_TEST(test_identity_control_characters_refused)
+{
+	static const char *const bad[] = { "\r", "\t", "\x1b", "\x7f", "\n", "\x01" };
+	static const char *const shown[] = { "^M", "^I", "^[", "^?", "^J", "^A" };
+	char *repo = tmp_dir(), *said, *name, *email;
+	char *init[] = { "git", "init", "-q", repo, NULL };
+	struct fix_identity id;
+	unsigned int i;
+
+	ck_assert_int_eq(run_program(init), 0);
+	ck_assert_int_eq(identity_in(repo, "Ada Tester", "ada@example.org", &id, &said), 0);
+	ck_assert_str_eq(id.name, "Ada Tester");
+	ck_assert_str_eq(id.email, "ada@example.org");
+	ck_assert_str_eq(said, "");
+	free(said);
+	fix_identity_free(&id);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		name = xasprintf("Doe, John%sBcc: evil@example.org", bad[i]);
+		email = xasprintf("ada@example.org%sX-Inj:1", bad[i]);
+		assert_refused(repo, name, "ada@example.org",
+			       xasprintf("hdrtest: error: GIT_AUTHOR_NAME \"Doe, John%sBcc: evil@example.org\" holds a "
+					 "control character (%s) at byte 10: a patch's From: line cannot carry it\n",
+					 shown[i], shown[i]));
+		assert_refused(repo, "Ada Tester", email,
+			       xasprintf("hdrtest: error: GIT_AUTHOR_EMAIL \"ada@example.org%sX-Inj:1\" holds a "
+					 "control character (%s) at byte 16: a patch's From: line cannot carry it\n",
+					 shown[i], shown[i]));
+		/* the same from the tree's repository */
+		git_set(repo, "user.name", name);
+		git_set(repo, "user.email", "ada@example.org");
+		assert_refused(repo, NULL, NULL,
+			       xasprintf("hdrtest: error: git config user.name (in %s) \"Doe, John%sBcc: evil@example.org\" "
+					 "holds a control character (%s) at byte 10: a patch's From: line cannot carry it\n",
+					 repo, shown[i], shown[i]));
+		git_set(repo, "user.name", "Ada Tester");
+		git_set(repo, "user.email", email);
+		assert_refused(repo, NULL, NULL,
+			       xasprintf("hdrtest: error: git config user.email (in %s) \"ada@example.org%sX-Inj:1\" "
+					 "holds a control character (%s) at byte 16: a patch's From: line cannot carry it\n",
+					 repo, shown[i], shown[i]));
+		free(name);
+		free(email);
+	}
+	/* the brackets of the address, as before */
+	assert_refused(repo, "Ada <x@y>", "ada@example.org",
+		       xstrdup("hdrtest: error: GIT_AUTHOR_NAME \"Ada <x@y>\" holds '<' at byte 5: a patch's From: line "
+			       "cannot carry it\n"));
+	/* neither set: not refused, only missing */
+	git_set(repo, "user.name", "");
+	git_set(repo, "user.email", "");
+	ck_assert_int_eq(identity_in(repo, NULL, NULL, &id, &said), 1);
+	ck_assert_str_eq(said, "");
+	free(said);
+	free(repo);
+}
+END_TEST
+
+/* hdrtest fix with an identity it refuses: exit 2, OUT/fix left as it
+ * was, no patch written. */
+START_TEST(test_fix_refuses_the_identity_before_writing)
+{
+	char *out = fix_run("x86_64", "user"), *cmd, *path, *said;
+	int status;
+
+	ck_assert_msg(access("out/bin/hdrtest", X_OK) == 0, "out/bin/hdrtest is missing: make out/bin/hdrtest first");
+	cmd = xasprintf("GIT_AUTHOR_NAME=\"$(printf 'Doe, John\\rBcc: evil@example.org')\" GIT_AUTHOR_EMAIL=ada@example.org "
+			"out/bin/hdrtest fix --out %s x86_64/defconfig > %s/fix.out 2>&1", out, out);
+	status = system(cmd);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 2);
+	path = xasprintf("%s/fix.out", out);
+	said = slurp(path);
+	ck_assert_msg(strstr(said, "hdrtest: error: GIT_AUTHOR_NAME \"Doe, John^MBcc: evil@example.org\" holds a "
+				   "control character (^M)") && !strchr(said, '\r'), "%s", said);
+	free(said);
+	free(path);
+	path = xasprintf("%s/fix", out);
+	ck_assert(!file_exists(path));
+	free(path);
+	free(cmd);
+	free(out);
+}
+END_TEST
+
 Suite *fix_patch_suite(void)
 {
 	Suite *s = suite_create("fix_patch");
@@ -337,6 +479,8 @@ Suite *fix_patch_suite(void)
 	tcase_add_test(tc, test_clean_git_head);
 	tcase_add_test(tc, test_subject_prefix);
 	tcase_add_test(tc, test_subject_within_its_room);
+	tcase_add_test(tc, test_identity_control_characters_refused);
+	tcase_add_test(tc, test_fix_refuses_the_identity_before_writing);
 	suite_add_tcase(s, tc);
 	return s;
 }

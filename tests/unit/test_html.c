@@ -89,6 +89,11 @@ START_TEST(test_escape)
 	html_escape(&sb, "a&b<c>\"d'e\x01\x7f\tf\ng\xc3\xa9");
 	ck_assert_str_eq(sb.buf, "a&amp;b&lt;c&gt;&quot;d&#39;e\x7f\tf\ng\xc3\xa9");
 	sb_release(&sb);
+	/* the page is UTF-8: a byte that is no UTF-8 (Latin-1, an overlong
+	 * form, cut short at the end) as U+FFFD, valid UTF-8 kept */
+	html_escape(&sb, "caf\xe9<\xc0\xaf|\xf0\x9f\x98\x80|\xe2\x82");
+	ck_assert_str_eq(sb.buf, "caf\xef\xbf\xbd&lt;\xef\xbf\xbd\xef\xbf\xbd|\xf0\x9f\x98\x80|\xef\xbf\xbd\xef\xbf\xbd");
+	sb_release(&sb);
 }
 END_TEST
 

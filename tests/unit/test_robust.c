@@ -446,6 +446,78 @@ START_TEST(test_printable_text)
 }
 END_TEST
 
+/* For a one-line field (a patch's subject, a git identity) a newline and
+ * a tab are in caret notation too. */
+START_TEST(test_printable_line)
+{
+	char *s = printable_line("a\033[2K\tb\nc\r\x7f\xc3\xa9");
+
+	ck_assert_str_eq(s, "a^[[2K^Ib^Jc^M^?\xc3\xa9");
+	free(s);
+}
+END_TEST
+
+/* An error message naming something from outside (a patch's file name)
+ * reaches the terminal in caret notation, its file name too. */
+START_TEST(test_error_message_printable)
+{
+	struct loc loc = { "0001-\033[1A.patch", 2, 3 };
+	char *msg;
+
+	diag_begin();
+	error("cannot read %s: %s", "dir/0001-\033[2K.patch", "No such file");
+	error_at(&loc, "expected %s", "a\rb");
+	note_at(&loc, "tab\tand\nline stay");
+	msg = diag_end();
+	ck_assert_str_eq(msg, "hdrtest: error: cannot read dir/0001-^[[2K.patch: No such file\n"
+			      "0001-^[[1A.patch:2:3: error: expected a^Mb\n"
+			      "0001-^[[1A.patch:2:3: note: tab\tand\nline stay\n");
+	ck_assert_int_eq(error_count(), 2);
+	free(msg);
+}
+END_TEST
+
+/* The UTF-8 sequences a JSON or XML writer keeps, and those it replaces:
+ * overlong forms, surrogates, past U+10FFFF, cut short. */
+START_TEST(test_utf8_len)
+{
+	static const struct {
+		const char *s;
+		int len;
+		unsigned int cp;
+	} cases[] = {
+		{ "a", 1, 'a' },
+		{ "", 1, 0 },
+		{ "\xc3\xa9", 2, 0xe9 },
+		{ "\xe2\x82\xac", 3, 0x20ac },
+		{ "\xf0\x9f\x98\x80", 4, 0x1f600 },
+		{ "\xf4\x8f\xbf\xbf", 4, 0x10ffff },
+		{ "\xef\xbf\xbd", 3, 0xfffd },
+		{ "\xe9", 0, 0 },			/* Latin-1 é */
+		{ "\xe9t\xe9", 0, 0 },		/* the same, not taken as a sequence */
+		{ "\x80", 0, 0 },			/* a continuation byte alone */
+		{ "\xc0\xaf", 0, 0 },		/* overlong '/' */
+		{ "\xc1\xbf", 0, 0 },
+		{ "\xe0\x80\xaf", 0, 0 },		/* overlong, 3 bytes */
+		{ "\xf0\x80\x80\xaf", 0, 0 },	/* overlong, 4 bytes */
+		{ "\xed\xa0\x80", 0, 0 },		/* a surrogate */
+		{ "\xf4\x90\x80\x80", 0, 0 },	/* past U+10FFFF */
+		{ "\xf8\x88\x80\x80\x80", 0, 0 },
+		{ "\xe2\x82", 0, 0 },		/* cut short by the end */
+		{ "\xf0\x9f\x98", 0, 0 },
+		{ "\xe2\x82" "a", 0, 0 },		/* cut short by an ASCII byte */
+	};
+	unsigned int i, cp;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cp = 0xdead;
+		ck_assert_msg(utf8_len(cases[i].s, &cp) == cases[i].len, "case %u: %d", i, utf8_len(cases[i].s, NULL));
+		if (cases[i].len)
+			ck_assert_msg(cp == cases[i].cp, "case %u: U+%04X", i, cp);
+	}
+}
+END_TEST
+
 Suite *robust_suite(void)
 {
 	Suite *s = suite_create("robust");
@@ -453,6 +525,7 @@ Suite *robust_suite(void)
 	TCase *depth = tcase_create("nesting");
 	TCase *empty = tcase_create("empty-input");
 	TCase *fuzzed = tcase_create("found-by-fuzzing");
+	TCase *outside = tcase_create("outside-text");
 
 	tcase_add_test(nul, test_nul_in_catalog);
 	tcase_add_test(nul, test_nul_catalog_update_writes_nothing);
@@ -480,5 +553,9 @@ Suite *robust_suite(void)
 	suite_add_tcase(s, empty);
 	tcase_add_test(fuzzed, test_scan_asm_in_broken_guard_ends);
 	suite_add_tcase(s, fuzzed);
+	tcase_add_test(outside, test_printable_line);
+	tcase_add_test(outside, test_error_message_printable);
+	tcase_add_test(outside, test_utf8_len);
+	suite_add_tcase(s, outside);
 	return s;
 }

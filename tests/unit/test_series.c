@@ -449,6 +449,86 @@ START_TEST(test_report_bisectable_series_and_bad_results)
 }
 END_TEST
 
+/* review.json is UTF-8, as JSON must be: a header's Latin-1 byte, an
+ * overlong form, a surrogate and a sequence cut short at the end of a
+ * string each become U+FFFD; valid UTF-8 (é, an emoji) is kept. */
+START_TEST(test_review_json_is_utf8)
+{
+	struct series s = fake_series();
+	struct series_report r;
+	char *json;
+
+	series_report_init(&r, &s);
+	ck_assert_int_eq(series_report_add_step(&r, 0, C "linux/b.h\tpass\t\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 1, C "linux/b.h\tfail\tinclude/linux/b.h:1:2: error: "
+							  "caf\xe9 \xc0\xaf caf\xc3\xa9 \xf0\x9f\x98\x80 \xed\xa0\x80\n",
+						NULL, NULL, "r"), 0);
+	series_report_analyse(&r);
+	json = series_review_json(&r, 1, "https://ci.example/\xe2\x82");
+	ck_assert_msg(strstr(json, "error: caf\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd caf\xc3\xa9 \xf0\x9f\x98\x80 "
+				   "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\\n\"") &&
+		      strstr(json, "\"url\": \"https://ci.example/\xef\xbf\xbd\xef\xbf\xbd\""), "%s", json);
+	free(json);
+	series_report_free(&r);
+	series_free(&s);
+}
+END_TEST
+
+/* A patch's subject and file name are its author's bytes: the STEP line,
+ * summary.txt, the KTAP and the errors get them in caret notation, never
+ * an escape sequence that moves the cursor or erases the report's lines. */
+START_TEST(test_subject_and_name_in_caret_notation)
+{
+	char *dir = tmp_dir(), *git = tmp_dir(), *text, *msg, *cmd;
+	struct series s;
+	struct series_report r;
+
+	free(put_file(dir, "0001-a.patch", "From: a\nSubject: [PATCH] \033[2K\033[1Aall\tgood\x7f\n\nbody\n"));
+	free(put_file(dir, "0002-\033[1A.patch", "no mail headers\n"));
+	ck_assert_int_eq(series_from_dir(dir, &s), 0);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_str_eq(s.steps[1].subject, "^[[2K^[[1Aall good^?");
+	ck_assert_str_eq(s.steps[2].name, "0002-^[[1A.patch");
+	ck_assert_str_eq(s.steps[2].subject, "0002-^[[1A.patch");
+	/* the file itself is still found */
+	ck_assert_ptr_nonnull(strstr(s.steps[2].patch, "/0002-\033[1A.patch"));
+	series_report_init(&r, &s);
+	ck_assert_int_eq(series_report_add_step(&r, 0, C "linux/b.h\tpass\t\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 1, C "linux/b.h\tfail\tz\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 2, C "linux/b.h\tpass\t\n", NULL, NULL, "r"), 0);
+	series_report_analyse(&r);
+	text = series_summary_text(&r);
+	ck_assert_msg(!strchr(text, '\033') && !strchr(text, 0x7f) &&
+		      strstr(text, "first bad 0001 (^[[2K^[[1Aall good^?); fixed by 0002 (0002-^[[1A.patch)"), "%s", text);
+	free(text);
+	text = series_ktap(&r);
+	ck_assert_msg(!strchr(text, '\033') && strstr(text, "ok 3 0002-^[[1A\n"), "%s", text);
+	free(text);
+	series_report_free(&r);
+	series_free(&s);
+
+	/* a listed patch that is missing: the error names it in caret notation */
+	free(put_file(dir, "series", "0001-\033[2K.patch\n"));
+	diag_begin();
+	ck_assert_int_eq(series_from_dir(dir, &s), -1);
+	msg = diag_end();
+	ck_assert_msg(!strchr(msg, '\033') && strstr(msg, "/0001-^[[2K.patch: No such file"), "%s", msg);
+	free(msg);
+
+	/* a commit's subject (git log %s) */
+	cmd = xasprintf("cd '%s' && git init -q . && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m base && "
+			"git tag base && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m \"$(printf "
+			"'x\\033[2Ky')\" && git tag tip", git);
+	ck_assert_msg(system(cmd) == 0, "%s", cmd);
+	ck_assert_int_eq(series_from_git(git, "base..tip", &s), 0);
+	ck_assert_str_eq(s.steps[1].subject, "x^[[2Ky");
+	series_free(&s);
+	free(cmd);
+	free(git);
+	free(dir);
+}
+END_TEST
+
 Suite *series_suite(void)
 {
 	Suite *s = suite_create("series");
@@ -464,6 +544,8 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_report_first_bad_fixed_and_bisectable);
 	tcase_add_test(tc, test_report_kbuild_broken_by_a_patch);
 	tcase_add_test(tc, test_report_bisectable_series_and_bad_results);
+	tcase_add_test(tc, test_review_json_is_utf8);
+	tcase_add_test(tc, test_subject_and_name_in_caret_notation);
 	suite_add_tcase(s, tc);
 	return s;
 }
