@@ -289,9 +289,9 @@ START_TEST(test_read_errors)
 		     "shard:8:21: error: expected the TU's stem (no tab or other control character), found ''\n");
 	expect_error(HEAD "shard\t1/2\ntu\tx86_64/defconfig\tlinux/a\r\n",
 		     "shard:8:21: error: expected the TU's stem (no tab or other control character), found "
-		     "'linux/a\r'\n");
+		     "'linux/a^M'\n");
 	expect_error("# hdrtest shard\nversion\tv1\033[2K\n",
-		     "shard:2:9: error: expected hdrtest's version, found 'v1\033[2K'\n");
+		     "shard:2:9: error: expected hdrtest's version, found 'v1^[[2K'\n");
 	expect_error(HEAD "shard\t1/2\ntu\tx86_64/defconfig\tlinux/b\ntu\tx86_64/defconfig\tlinux/a\n",
 		     "shard:9:1: error: TU x86_64/defconfig linux/a comes before the line above it: the tu lines are "
 		     "sorted by cell and stem, each TU once\n");
