@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -491,4 +492,68 @@ const char *beneath_strerror(int err)
 	if (err == EINVAL)
 		return "not a regular file";
 	return strerror(err);
+}
+
+/* The pid a lock file's holder wrote into it, or 0. */
+static long lock_holder(const char *path)
+{
+	char buf[32];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	char *end;
+	long pid;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	pid = strtol(buf, &end, 10);
+	return end > buf && *end == '\n' && pid > 0 ? pid : 0;
+}
+
+int lock_file(const char *path, const char *who, const char *what)
+{
+	/* no symlink followed: the pid written below must not land elsewhere */
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666), rc;
+	char pid[32];
+	long holder;
+	int len;
+
+	if (fd < 0) {
+		error("cannot create the lock file %s: %s", path, strerror(errno));
+		return -1;
+	}
+	rc = flock(fd, LOCK_EX | LOCK_NB);
+	if (rc && errno == EWOULDBLOCK) {
+		holder = lock_holder(path);
+		if (holder)
+			printf("  WAIT    %s (pid %ld) is using %s\n", who, holder, what);
+		else
+			printf("  WAIT    %s is using %s\n", who, what);
+		fflush(stdout);
+		while ((rc = flock(fd, LOCK_EX)) && errno == EINTR)
+			;
+	}
+	if (rc) {
+		error("cannot lock %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) || pwrite(fd, pid, len, 0) != len) {
+		error("cannot write %s: %s%s", path, strerror(errno), disk_hint(errno));
+		close(fd);
+		return -1;
+	}
+	return 0;	/* fd stays open: the lock is ours until this process ends */
+}
+
+int lock_out(const char *out, const char *who)
+{
+	char *path = xasprintf("%s/.lock", out);
+	int ret = lock_file(path, who, out);
+
+	free(path);
+	return ret;
 }
