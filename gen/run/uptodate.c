@@ -244,6 +244,7 @@ int union_write(struct mtimes *m, const char *cell_dir, char **stems, int n)
 	char *stamp = xasprintf("%s/compiled", cell_dir), *begun = begun_path(cell_dir);
 	char *path = xasprintf("%s/deps.union", cell_dir);
 	struct seen *set = NULL;
+	struct mtimes *fresh;
 	struct strbuf sb;
 	struct stat st;
 	char **deps = NULL;
@@ -275,12 +276,15 @@ int union_write(struct mtimes *m, const char *cell_dir, char **stems, int n)
 		sb_add(&sb, deps[i]);
 		sb_addc(&sb, '\n');
 	}
+	/* what is where now, not what the run saw before it compiled */
+	fresh = mtimes_new();
 	if (!write_file_atomic(path, sb.buf ? sb.buf : "") &&
-	    !shadow_record(m, cell_dir, deps, ndeps, ns_of(&st.st_mtim))) {
+	    !shadow_record(fresh, cell_dir, deps, ndeps, ns_of(&st.st_mtim))) {
 		ret = rename(begun, stamp);
 		if (ret)
 			error("cannot rename %s to %s: %s", begun, stamp, strerror(errno));
 	}
+	mtimes_free(fresh);
 	sb_release(&sb);
 	for (i = 0; i < ndeps; i++)
 		free(deps[i]);
