@@ -494,30 +494,33 @@ const char *beneath_strerror(int err)
 	return strerror(err);
 }
 
-/* The pid a lock file's holder wrote into it, or 0. */
-static long lock_holder(const char *path)
+/* "WHO (pid N)" from what the holder of a lock file wrote into it
+ * ("PID\tWHO\n"), or "another process" (a caller's new string).  The
+ * file is anyone's to write: what is shown of it is printable. */
+static char *lock_holder(int fd)
 {
-	char buf[32];
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-	char *end;
+	char buf[128], *end, *nl, *who, *ret;
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
 	long pid;
 
-	if (fd >= 0)
-		close(fd);
 	if (n <= 0)
-		return 0;
+		return xstrdup("another process");
 	buf[n] = '\0';
 	pid = strtol(buf, &end, 10);
-	return end > buf && *end == '\n' && pid > 0 ? pid : 0;
+	if (end == buf || *end != '\t' || pid <= 0 || !(nl = strchr(end, '\n')))
+		return xstrdup("another process");
+	*nl = '\0';
+	who = printable_text(end + 1);
+	ret = xasprintf("%s (pid %ld)", who, pid);
+	free(who);
+	return ret;
 }
 
 int lock_file(const char *path, const char *who, const char *what)
 {
-	/* no symlink followed: the pid written below must not land elsewhere */
+	/* no symlink followed: what is written below must not land elsewhere */
 	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666), rc;
-	char pid[32];
-	long holder;
+	char *holder, *mine;
 	int len;
 
 	if (fd < 0) {
@@ -526,12 +529,10 @@ int lock_file(const char *path, const char *who, const char *what)
 	}
 	rc = flock(fd, LOCK_EX | LOCK_NB);
 	if (rc && errno == EWOULDBLOCK) {
-		holder = lock_holder(path);
-		if (holder)
-			printf("  WAIT    %s (pid %ld) is using %s\n", who, holder, what);
-		else
-			printf("  WAIT    %s is using %s\n", who, what);
+		holder = lock_holder(fd);
+		printf("  WAIT    %s is using %s\n", holder, what);
 		fflush(stdout);
+		free(holder);
 		while ((rc = flock(fd, LOCK_EX)) && errno == EINTR)
 			;
 	}
@@ -540,12 +541,15 @@ int lock_file(const char *path, const char *who, const char *what)
 		close(fd);
 		return -1;
 	}
-	len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) || pwrite(fd, pid, len, 0) != len) {
+	mine = xasprintf("%ld\t%s\n", (long)getpid(), who);
+	len = (int)strlen(mine);
+	if (ftruncate(fd, 0) || pwrite(fd, mine, len, 0) != len) {
 		error("cannot write %s: %s%s", path, strerror(errno), disk_hint(errno));
+		free(mine);
 		close(fd);
 		return -1;
 	}
+	free(mine);
 	return 0;	/* fd stays open: the lock is ours until this process ends */
 }
 

@@ -37,7 +37,7 @@ int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells,
 			return -1;
 	/* (OUT is a run's, the cells read above say so) OUT's results must
 	 * not change under us, nor OUT/SUB be written by two at once */
-	who = xasprintf("another hdrtest %s", sub);
+	who = xasprintf("hdrtest %s", sub);
 	locked = lock_out(fx->out, who);
 	free(who);
 	if (locked)

@@ -248,7 +248,7 @@ int run_all(const struct run_opts *o)
 
 	r.o = o;
 	/* two runs writing one OUT would take each other's .log.tmp files */
-	if (lock_out(o->out, "another run"))
+	if (lock_out(o->out, "hdrtest run"))
 		goto out_unlocked;
 	r.m = mtimes_new();
 	r.scan.tree = o->tree;

@@ -163,7 +163,7 @@ static int lock_scratch(const char *scratch)
 		error("cannot create %s: %s", dir, strerror(errno));
 		ret = -1;
 	} else {
-		ret = lock_file(path, "another series run", scratch);
+		ret = lock_file(path, "hdrtest series", scratch);
 	}
 	free(path);
 	free(dir);
@@ -358,7 +358,7 @@ int series_run(const struct series_opts *o)
 		goto out;
 	}
 	/* the steps' runs lock their own OUTs, OUT/NNNN, not this one */
-	if (lock_out(o->out, "another series"))
+	if (lock_out(o->out, "hdrtest series"))
 		goto out;
 	/* the catalog the step's run reads: one path for every step */
 	catdir = xasprintf("%s/catalog", o->out);

@@ -168,7 +168,7 @@ section_concurrent_out() {
 	mkdir -p "$o"
 	# OUT held by another process (as a run holds it, its pid in the
 	# lock file) until the run has said that it waits
-	sh -c 'exec 9>>"$1/.lock" && flock 9 && echo $$ > "$1/.lock" && echo held > "$1/held" &&
+	sh -c 'exec 9>>"$1/.lock" && flock 9 && printf "%s\ttest holder\n" $$ > "$1/.lock" && echo held > "$1/held" &&
 	       while [ ! -e "$1/release" ]; do sleep 0.1; done' sh "$o" &
 	holder=$!
 	wait_for "$o/held" held
@@ -176,7 +176,7 @@ section_concurrent_out() {
 	runner=$!
 	wait_for "$o.log" '^  WAIT '
 	check "a run in an OUT another process holds waits, naming its pid" \
-		grep -q "^  WAIT    another run (pid $holder) is using $o\$" "$o.log"
+		grep -q "^  WAIT    test holder (pid $holder) is using $o\$" "$o.log"
 	check "... and has written nothing in OUT meanwhile" test ! -e "$o/cells"
 	: > "$o/release"
 	wait "$holder"

@@ -209,7 +209,7 @@ static int hold_dir(void *dir)
 {
 	char *release = xasprintf("%s/release", (char *)dir);
 
-	if (lock_out(dir, "another run"))
+	if (lock_out(dir, "hdrtest run"))
 		return 1;
 	printf("locked\n");
 	fflush(stdout);
@@ -221,7 +221,7 @@ static int hold_dir(void *dir)
 
 static int take_dir(void *dir)
 {
-	return lock_out(dir, "another run") ? 1 : 0;
+	return lock_out(dir, "hdrtest run") ? 1 : 0;
 }
 
 /* Whether file comes to hold text within 10 s. */
@@ -249,17 +249,17 @@ START_TEST(test_lock_waits)
 	pid_t holder = start_call_to_file(hold_dir, dir, hout), waiter;
 
 	ck_assert(comes_to_hold(hout, "locked\n"));
-	want = xasprintf("%ld\n", (long)holder);
+	want = xasprintf("%ld\thdrtest run\n", (long)holder);
 	assert_file(lock, want);
 	free(want);
 	waiter = start_call_to_file(take_dir, dir, wout);
-	want = xasprintf("  WAIT    another run (pid %ld) is using %s\n", (long)holder, dir);
+	want = xasprintf("  WAIT    hdrtest run (pid %ld) is using %s\n", (long)holder, dir);
 	ck_assert_msg(comes_to_hold(wout, want), "no '%s'", want);
 	free(want);
 	free(put_file(dir, "release", ""));
 	ck_assert_int_eq(wait_child(holder, "the holder"), 0);
 	ck_assert_int_eq(wait_child(waiter, "the waiter"), 0);
-	want = xasprintf("%ld\n", (long)waiter);
+	want = xasprintf("%ld\thdrtest run\n", (long)waiter);
 	assert_file(lock, want);
 	free(want), free(lock), free(hout), free(wout), free(dir);
 }
@@ -275,7 +275,7 @@ START_TEST(test_lock_no_symlink)
 	ck_assert_int_eq(mkdirs(out), 0);
 	ck_assert_int_eq(symlink(victim, lock), 0);
 	diag_begin();
-	ck_assert_int_eq(lock_out(out, "another run"), -1);
+	ck_assert_int_eq(lock_out(out, "hdrtest run"), -1);
 	err = diag_end();
 	ck_assert_msg(strstr(err, "cannot create the lock file"), "said: %s", err);
 	assert_file(victim, "keep\n");
