@@ -204,10 +204,11 @@ int depfile_read(const char *path, char ***deps, int *n)
  * find before one of them (shadow.h); else 0. */
 static int deps_changed(struct mtimes *m, const struct shadow *sh, char **deps, int n, long long mtime)
 {
+	long long t;
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!mtime_of(m, deps[i]) || mtime_of(m, deps[i]) > mtime)
+		if (!(t = mtime_of(m, deps[i])) || t > mtime)
 			return 1;
 	return shadow_appeared(m, sh, deps, n, mtime);
 }
