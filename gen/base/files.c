@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -491,4 +492,72 @@ const char *beneath_strerror(int err)
 	if (err == EINVAL)
 		return "not a regular file";
 	return strerror(err);
+}
+
+/* "WHO (pid N)" from what the holder of a lock file wrote into it
+ * ("PID\tWHO\n"), or "another process" (a caller's new string).  The
+ * file is anyone's to write: what is shown of it is printable. */
+static char *lock_holder(int fd)
+{
+	char buf[128], *end, *nl, *who, *ret;
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+	long pid;
+
+	if (n <= 0)
+		return xstrdup("another process");
+	buf[n] = '\0';
+	pid = strtol(buf, &end, 10);
+	if (end == buf || *end != '\t' || pid <= 0 || !(nl = strchr(end, '\n')))
+		return xstrdup("another process");
+	*nl = '\0';
+	who = printable_text(end + 1);
+	ret = xasprintf("%s (pid %ld)", who, pid);
+	free(who);
+	return ret;
+}
+
+int lock_file(const char *path, const char *who, const char *what)
+{
+	/* no symlink followed: what is written below must not land elsewhere */
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666), rc;
+	char *holder, *mine;
+	int len;
+
+	if (fd < 0) {
+		error("cannot create the lock file %s: %s", path, strerror(errno));
+		return -1;
+	}
+	rc = flock(fd, LOCK_EX | LOCK_NB);
+	if (rc && errno == EWOULDBLOCK) {
+		holder = lock_holder(fd);
+		printf("  WAIT    %s is using %s\n", holder, what);
+		fflush(stdout);
+		free(holder);
+		while ((rc = flock(fd, LOCK_EX)) && errno == EINTR)
+			;
+	}
+	if (rc) {
+		error("cannot lock %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	mine = xasprintf("%ld\t%s\n", (long)getpid(), who);
+	len = (int)strlen(mine);
+	if (ftruncate(fd, 0) || pwrite(fd, mine, len, 0) != len) {
+		error("cannot write %s: %s%s", path, strerror(errno), disk_hint(errno));
+		free(mine);
+		close(fd);
+		return -1;
+	}
+	free(mine);
+	return 0;	/* fd stays open: the lock is ours until this process ends */
+}
+
+int lock_out(const char *out, const char *who)
+{
+	char *path = xasprintf("%s/.lock", out);
+	int ret = lock_file(path, who, out);
+
+	free(path);
+	return ret;
 }

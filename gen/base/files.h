@@ -105,4 +105,16 @@ int remove_beneath(const char *root, const char *rel);
  * EINVAL in words, other errors as strerror(err). */
 const char *beneath_strerror(int err);
 
+/* Hold an exclusive lock on the file path (made if missing, never
+ * through a symlink) until this process ends: one process at a time in a
+ * dir.  The holder writes its pid and who, what it is ("hdrtest run"),
+ * into the file; while another holds it, "  WAIT    WHO (pid N) is using
+ * WHAT" is printed with the holder's, and the lock waited for.  The lock
+ * is not passed on to programs this process executes, but a forked child
+ * shares it (so a child that locks the same path again waits for ever:
+ * lock another dir).  0, or -1 after an error message. */
+int lock_file(const char *path, const char *who, const char *what);
+/* The same for a command's OUT dir, by OUT/.lock. */
+int lock_out(const char *out, const char *who);
+
 #endif

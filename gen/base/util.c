@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "base/util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,6 +365,11 @@ int ends_with(const char *s, const char *suffix)
 	size_t ls = strlen(s), lx = strlen(suffix);
 
 	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+const char *disk_hint(int err)
+{
+	return err == ENOSPC || err == EDQUOT ? " (is the disk full?)" : "";
 }
 
 double seconds_now(void)

@@ -88,6 +88,10 @@ int str_listed(char *const *list, int n, const char *s);
 int cmp_strings(const void *a, const void *b);
 int ends_with(const char *s, const char *suffix);
 
+/* " (is the disk full?)" after an error whose errno says the disk (or a
+ * quota) is full, else "": a missing file is no full disk. */
+const char *disk_hint(int err);
+
 /* A monotonic clock in seconds, for "took N s" lines. */
 double seconds_now(void);
 

@@ -9,6 +9,7 @@
 #include "compile/compile.h"
 #include "compile/tu.h"
 #include "generate/prepared.h"
+#include "run/shadow.h"
 
 /*
  * One TU to run.  cmd holds its argv and log; env is the kind's
@@ -31,6 +32,7 @@ struct compile_state {
 	int total;
 	int started;
 	int failed;
+	int *begun;		/* per cell: its stamp went, union_write() makes it again */
 };
 
 char **cell_list_read(const char *cell_dir, const char *name, int *n)
@@ -113,18 +115,26 @@ static void cell_jobs(struct compile_state *st, int ci, struct tu_job ***jobs, i
 	const char *cell = o->cells[ci];
 	char *dir = xasprintf("%s/%s", o->out, cell);
 	char **stems, **own = NULL;
+	struct shadow *sh = NULL;
 	int n, nown = 0, i;
 
 	stems = cell_list_read(dir, o->kind == COMPILE_CPP ? "slims" : "tus", &n);
 	for (i = 0; i < n; i++)
 		if (!o->owned || o->owned(o->ctx, cell, stems[i]))
 			*(char **)push(&own, &nown, sizeof(char *)) = stems[i];
-	if (o->kind == COMPILE_CC && !cell_stale(st->m, dir, own, nown))
-		nown = 0;	/* every TU up to date */
+	if (o->kind == COMPILE_CC) {
+		sh = shadow_load(dir);
+		if (!nown || !cell_stale(st->m, sh, dir, own, nown))
+			nown = 0;	/* every TU up to date */
+		else if (cell_begin(st->m, dir))
+			st->failed = 1;
+		else
+			st->begun[ci] = 1;
+	}
 	for (i = 0; i < nown; i++) {
 		struct tu_job *t;
 
-		if (o->kind == COMPILE_CC ? !tu_stale(st->m, dir, own[i]) : !pp_stale(st, dir, own[i]))
+		if (o->kind == COMPILE_CC ? !tu_stale(st->m, sh, dir, own[i]) : !pp_stale(st, dir, own[i]))
 			continue;
 		t = xcalloc(1, sizeof(*t));
 		t->st = st;
@@ -143,6 +153,7 @@ static void cell_jobs(struct compile_state *st, int ci, struct tu_job ***jobs, i
 		}
 		*(struct tu_job **)push(jobs, njobs, sizeof(struct tu_job *)) = t;
 	}
+	shadow_free(sh);
 	free(own);
 	cell_list_release(stems, n);
 	free(dir);
@@ -163,7 +174,8 @@ static int cell_prepared(const char *out, const char *cell)
 	return ok;
 }
 
-/* After a compile stage, each compiled cell's union of headers and stamp. */
+/* After a compile stage, the union of headers, the record of what was
+ * where and the stamp of each cell it began on. */
 static void cells_stamp(struct compile_state *st)
 {
 	const struct compile_opts *o = st->o;
@@ -174,12 +186,12 @@ static void cells_stamp(struct compile_state *st)
 		char **stems, **own = NULL;
 		int n, nown = 0;
 
-		if (cell_prepared(o->out, o->cells[ci])) {
+		if (st->begun[ci]) {
 			stems = cell_list_read(dir, "tus", &n);
 			for (i = 0; i < n; i++)
 				if (!o->owned || o->owned(o->ctx, o->cells[ci], stems[i]))
 					*(char **)push(&own, &nown, sizeof(char *)) = stems[i];
-			if (nown && cell_stale(st->m, dir, own, nown) && union_write(st->m, dir, own, nown))
+			if (union_write(st->m, dir, own, nown))
 				st->failed = 1;
 			free(own);
 			cell_list_release(stems, n);
@@ -196,6 +208,7 @@ int compile_cells(struct pool *p, struct mtimes *m, const struct compile_opts *o
 
 	st.o = o;
 	st.m = m;
+	st.begun = xcalloc(o->ncells ? o->ncells : 1, sizeof(int));
 	if (o->kind != COMPILE_CC) {
 		st.env[0] = xasprintf("HT_PREPROCESS=%s", o->kind == COMPILE_PROBE ? "probe.i" : "i");
 		st.env[1] = o->kind == COMPILE_PROBE ? xasprintf("HT_PROBE=%s", o->probe_dir) : NULL;
@@ -222,6 +235,7 @@ int compile_cells(struct pool *p, struct mtimes *m, const struct compile_opts *o
 	free(jobs);
 	if (o->kind == COMPILE_CC)
 		cells_stamp(&st);
+	free(st.begun);
 	free(st.env[0]);
 	free(st.env[1]);
 	return st.failed ? -1 : njobs;

@@ -66,8 +66,8 @@ int tu_record(const char *cell_dir, const char *stem, int status)
 	int ret = -1;
 
 	if (!text) {
-		error("cannot record the result of %s/%s.c: cannot read %s: %s (is the disk full?)",
-		      cell_dir, stem, log_tmp, strerror(errno));
+		error("cannot record the result of %s/%s.c: cannot read %s: %s%s", cell_dir, stem, log_tmp,
+		      strerror(errno), disk_hint(errno));
 		goto out;
 	}
 	/* The child wrote its log itself, and a write that failed on a full

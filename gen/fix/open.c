@@ -16,8 +16,8 @@
 
 int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells, int ncells, int signoff)
 {
-	char cwd[4096];
-	int i, rc;
+	char cwd[4096], *who;
+	int i, rc, locked;
 
 	/* absolute: compile.sh and the object commands run in the kbuild dir */
 	if (out[0] == '/') {
@@ -35,6 +35,13 @@ int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells,
 	for (i = 0; i < ncells; i++)
 		if (!(fx->orig[i] = cell_read(fx->out, cells[i])))
 			return -1;
+	/* (OUT is a run's, the cells read above say so) OUT's results must
+	 * not change under us, nor OUT/SUB be written by two at once */
+	who = xasprintf("hdrtest %s", sub);
+	locked = lock_out(fx->out, who);
+	free(who);
+	if (locked)
+		return -1;
 	/* the patches are the user's to send: From is the user, and a
 	 * Signed-off-by only when asked for (the human certifies); with an
 	 * identity no From: line can carry, or asked for without one,

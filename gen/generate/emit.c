@@ -197,6 +197,15 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 }
 
 
+/* A path of kbuild's command made absolute: compile.sh runs in the kbuild
+ * dir, and depfiles must name files the run can find. */
+static char *kbuild_path(const struct gen_opts *o, const char *p)
+{
+	if (p[0] == '/')
+		return xstrdup(p);
+	return xasprintf("%s/%s", o->kbuild, starts_with(p, "./") ? p + 2 : p);
+}
+
 /* The compiler and its flags, with probe_word (literal shell text that may
  * add an include dir, or NULL) and the overlay searched before the
  * kernel's own include dirs. */
@@ -207,14 +216,17 @@ static void add_command(struct strbuf *sb, const struct gen_opts *o, const struc
 
 	for (i = 0; i < kc->argc; i++) {
 		const char *a = kc->argv[i];
-		char *abs = NULL;
+		char *abs = NULL, *dir;
 
 		/* kbuild's relative include dirs (-I./include, -include ./x.h)
 		 * made absolute, so that depfiles name files make can find */
-		if (starts_with(a, "-I") && a[2] && a[2] != '/')
-			abs = xasprintf("-I%s/%s", o->kbuild, starts_with(a + 2, "./") ? a + 4 : a + 2);
-		else if (i > 0 && !strcmp(kc->argv[i - 1], "-include") && a[0] != '/')
-			abs = xasprintf("%s/%s", o->kbuild, starts_with(a, "./") ? a + 2 : a);
+		if (starts_with(a, "-I") && a[2] && a[2] != '/') {
+			dir = kbuild_path(o, a + 2);
+			abs = xasprintf("-I%s", dir);
+			free(dir);
+		} else if (i > 0 && !strcmp(kc->argv[i - 1], "-include") && a[0] != '/') {
+			abs = kbuild_path(o, a);
+		}
 		sb_addc(sb, ' ');
 		sb_add_shell_word(sb, abs ? abs : a);
 		free(abs);
@@ -230,6 +242,63 @@ static void add_command(struct strbuf *sb, const struct gen_opts *o, const struc
 			free(inc);
 		}
 	}
+}
+
+/* The options that add include dirs, in the order gcc searches them: the
+ * quote chain (-iquote), then -I, -isystem, -idirafter.  (-nostdinc:
+ * kbuild adds no system dir the compiler would search on its own.) */
+static const char *const dir_options[] = { "-iquote", "-I", "-isystem", "-idirafter" };
+
+/* The dir arg i of kc adds to the search under option k, or NULL; *used
+ * is set when it took the next arg too. */
+static const char *dir_of(const struct kbuild_cmd *kc, int i, size_t k, int *used)
+{
+	const char *a = kc->argv[i];
+	size_t n = strlen(dir_options[k]);
+
+	*used = 0;
+	if (strncmp(a, dir_options[k], n))
+		return NULL;
+	if (a[n])
+		return a + n;
+	if (i + 1 >= kc->argc)
+		return NULL;
+	*used = 1;
+	return kc->argv[i + 1];
+}
+
+/* OUT/CELL/include-path: the dirs compile.sh's compiler searches for a
+ * header, one a line, first searched first (the overlay, then kbuild's),
+ * for the run to see a new header that would now be found before one a
+ * TU read (gen/run/shadow.c).  A dir given twice is listed twice: the
+ * run only looks at more places for it. */
+static char *include_path(const struct gen_opts *o, const struct kbuild_cmd *kc)
+{
+	struct strbuf sb;
+	size_t k;
+	int i, used;
+
+	sb_init(&sb);
+	sb_add(&sb, "hdrtest-include-path 1\n");
+	for (k = 0; k < sizeof(dir_options) / sizeof(dir_options[0]); k++) {
+		if (!strcmp(dir_options[k], "-I") && o->overlay)
+			sb_addf(&sb, "%s\n", o->overlay);
+		for (i = 1; i < kc->argc; i++) {
+			const char *d = dir_of(kc, i, k, &used);
+
+			if (d) {
+				char *abs = kbuild_path(o, d);
+				size_t len = strlen(abs);
+
+				while (len > 1 && abs[len - 1] == '/')
+					abs[--len] = '\0';
+				sb_addf(&sb, "%s\n", abs);
+				free(abs);
+			}
+			i += used;
+		}
+	}
+	return sb_detach(&sb);
 }
 
 static char *compile_script(const struct gen_opts *o, const struct kbuild_cmd *kc)
@@ -663,7 +732,8 @@ int generate_cell(const struct gen_opts *o)
 	if (stage_list(o, "tus", "", headers, in.kc ? ntus : 0, &st) ||
 	    stage_list(o, "slims", "slim/", slim, in.kc ? nslim : 0, &st))
 		goto out;
-	if (in.cmd && stage_text(&st, "compile.sh", xasprintf("%s/compile.sh", o->out), compile_script(o, in.cmd)))
+	if (in.cmd && (stage_text(&st, "compile.sh", xasprintf("%s/compile.sh", o->out), compile_script(o, in.cmd)) ||
+		       stage_text(&st, "include-path", xasprintf("%s/include-path", o->out), include_path(o, in.cmd))))
 		goto out;
 	if (stage_text(&st, "manifest.tsv", xasprintf("%s/manifest.tsv", o->out),
 		       manifest(o, o->skip ? "skip" : o->error ? "error" : "ok", o->skip ? o->skip : o->error,

@@ -247,6 +247,9 @@ int run_all(const struct run_opts *o)
 	ssize_t len;
 
 	r.o = o;
+	/* two runs writing one OUT would take each other's .log.tmp files */
+	if (lock_out(o->out, "hdrtest run"))
+		goto out_unlocked;
 	r.m = mtimes_new();
 	r.scan.tree = o->tree;
 	r.scan.given = o->tree_index;
@@ -306,6 +309,7 @@ int run_all(const struct run_opts *o)
 		ret = CMD_OK;
 out:
 	run_free(&r);
+out_unlocked:
 	free(costs_out);
 	return ret;
 }

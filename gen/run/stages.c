@@ -336,8 +336,14 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 		goto out;
 	}
 	snprintf(status, sizeof(status), "%d\n", rc);
-	if (write_file_atomic(rc_path, status) || rename(tmp, report)) {
-		error("cannot write %s (is the disk full?)", report);
+	if (write_file_atomic(rc_path, status)) {
+		unlink(tmp);
+		unlink(rc_path);
+		rc = CMD_ERROR;
+		goto out;
+	}
+	if (rename(tmp, report)) {
+		error("cannot write %s: %s%s", report, strerror(errno), disk_hint(errno));
 		unlink(tmp);
 		unlink(rc_path);
 		rc = CMD_ERROR;

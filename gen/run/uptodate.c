@@ -10,6 +10,7 @@
 
 #include "base/files.h"
 #include "base/util.h"
+#include "run/shadow.h"
 #include "run/uptodate.h"
 
 /* One path's mtime; path is owned. */
@@ -21,6 +22,7 @@ struct mtime_entry {
 
 struct mtimes {
 	struct mtime_entry *byname;
+	struct mtime_entry *bychange;	/* ctimes, for changed_of() */
 };
 
 struct mtimes *mtimes_new(void)
@@ -28,18 +30,57 @@ struct mtimes *mtimes_new(void)
 	return xcalloc(1, sizeof(struct mtimes));
 }
 
-void mtimes_free(struct mtimes *m)
+static void entries_free(struct mtime_entry **table)
 {
 	struct mtime_entry *e, *tmp;
 
-	if (!m)
-		return;
-	HASH_ITER(hh, m->byname, e, tmp) {
-		HASH_DEL(m->byname, e);
+	HASH_ITER(hh, *table, e, tmp) {
+		HASH_DEL(*table, e);
 		free(e->path);
 		free(e);
 	}
+}
+
+void mtimes_free(struct mtimes *m)
+{
+	if (!m)
+		return;
+	entries_free(&m->byname);
+	entries_free(&m->bychange);
 	free(m);
+}
+
+static long long ns_of(const struct timespec *ts)
+{
+	return (long long)ts->tv_sec * 1000000000LL + ts->tv_nsec;
+}
+
+/* A file's ctime moves on whatever is done to it (a new name, new
+ * contents, new times: touch -d cannot set it back), a dir's when an entry
+ * is added, removed or renamed in it, or it is itself renamed.  A symlink
+ * counts as changed when it or what it points to did. */
+long long changed_of(struct mtimes *m, const char *path)
+{
+	struct mtime_entry *e;
+	struct stat st;
+
+	HASH_FIND_STR(m->bychange, path, e);
+	if (e)
+		return e->ns;
+	e = xmalloc(sizeof(*e));
+	e->path = xstrdup(path);
+	e->ns = 0;
+	if (!lstat(path, &st)) {
+		e->ns = ns_of(&st.st_ctim);
+		/* a dangling link leads nowhere: as missing; else the later
+		 * of the link's change and its target's (st is the target's) */
+		if (S_ISLNK(st.st_mode) && stat(path, &st))
+			e->ns = 0;
+		else if (ns_of(&st.st_ctim) > e->ns)
+			e->ns = ns_of(&st.st_ctim);
+	}
+	HASH_ADD_KEYPTR(hh, m->bychange, e->path, strlen(e->path), e);
+	return e->ns;
 }
 
 long long mtime_of(struct mtimes *m, const char *path)
@@ -54,21 +95,27 @@ long long mtime_of(struct mtimes *m, const char *path)
 	e->path = xstrdup(path);
 	e->ns = 0;
 	if (!stat(path, &st))
-		e->ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+		e->ns = ns_of(&st.st_mtim);
 	HASH_ADD_KEYPTR(hh, m->byname, e->path, strlen(e->path), e);
 	return e->ns;
 }
 
-void mtime_forget(struct mtimes *m, const char *path)
+static void forget_in(struct mtime_entry **table, const char *path)
 {
 	struct mtime_entry *e;
 
-	HASH_FIND_STR(m->byname, path, e);
+	HASH_FIND_STR(*table, path, e);
 	if (!e)
 		return;
-	HASH_DEL(m->byname, e);
+	HASH_DEL(*table, e);
 	free(e->path);
 	free(e);
+}
+
+void mtime_forget(struct mtimes *m, const char *path)
+{
+	forget_in(&m->byname, path);
+	forget_in(&m->bychange, path);
 }
 
 int stale(struct mtimes *m, const char *target, const char *const *inputs, int n)
@@ -151,33 +198,70 @@ int depfile_read(const char *path, char ***deps, int *n)
 	return 0;
 }
 
-int depfile_newer(struct mtimes *m, const char *path, long long mtime)
+/* 1 when one of deps[0..n) is newer than mtime or is gone (make, told
+ * by -MP, does the same: a header the compiler would no longer find, or
+ * would find elsewhere), or a header appeared that the compiler would now
+ * find before one of them (shadow.h); else 0. */
+static int deps_changed(struct mtimes *m, const struct shadow *sh, char **deps, int n, long long mtime)
 {
-	char **deps;
-	int n, i, newer = 0;
+	long long t;
+	int i;
 
-	if (depfile_read(path, &deps, &n))
-		return 1;
-	for (i = 0; i < n; i++) {
-		if (!newer && mtime_of(m, deps[i]) > mtime)
-			newer = 1;
-		free(deps[i]);
+	for (i = 0; i < n; i++)
+		if (!(t = mtime_of(m, deps[i])) || t > mtime)
+			return 1;
+	return shadow_appeared(m, sh, deps, n, mtime);
+}
+
+static char *begun_path(const char *cell_dir)
+{
+	return xasprintf("%s/compiled.new", cell_dir);
+}
+
+int cell_begin(struct mtimes *m, const char *cell_dir)
+{
+	char *stamp = xasprintf("%s/compiled", cell_dir), *begun = begun_path(cell_dir);
+	int ret = 0;
+	FILE *f;
+
+	unlink(stamp);
+	unlink(begun);
+	f = fopen(begun, "w");
+	if (!f || write_stream_close(f, begun)) {
+		if (!f)
+			error("cannot write %s: %s%s", begun, strerror(errno), disk_hint(errno));
+		unlink(begun);
+		ret = -1;
 	}
-	free(deps);
-	return newer;
+	mtime_forget(m, stamp);
+	mtime_forget(m, begun);
+	free(stamp);
+	free(begun);
+	return ret;
 }
 
 int union_write(struct mtimes *m, const char *cell_dir, char **stems, int n)
 {
-	char *stamp = xasprintf("%s/compiled", cell_dir);
+	char *stamp = xasprintf("%s/compiled", cell_dir), *begun = begun_path(cell_dir);
 	char *path = xasprintf("%s/deps.union", cell_dir);
 	struct seen *set = NULL;
+	struct mtimes *fresh;
 	struct strbuf sb;
+	struct stat st;
 	char **deps = NULL;
-	int ndeps = 0, i, ret = 0;
-	FILE *f;
+	int ndeps = 0, i, ret = -1;
 
-	unlink(stamp);
+	/* the stamp's time is when the compile stage began (cell_begin()):
+	 * what changed while it ran may not have been seen by a TU compiled
+	 * before; a caller that began none stamps the time of now */
+	if (stat(begun, &st)) {
+		if (cell_begin(m, cell_dir))
+			goto out;
+		if (stat(begun, &st)) {
+			error("cannot read %s: %s", begun, strerror(errno));
+			goto out;
+		}
+	}
 	for (i = 0; i < n; i++) {
 		char *dep = xasprintf("%s/%s.dep", cell_dir, stems[i]);
 		char *text = read_file(dep, NULL);
@@ -192,24 +276,26 @@ int union_write(struct mtimes *m, const char *cell_dir, char **stems, int n)
 	for (i = 0; i < ndeps; i++) {
 		sb_add(&sb, deps[i]);
 		sb_addc(&sb, '\n');
-		free(deps[i]);
 	}
-	free(deps);
-	if (write_file_atomic(path, sb.buf ? sb.buf : ""))
-		ret = -1;
+	/* what is where now, not what the run saw before it compiled */
+	fresh = mtimes_new();
+	if (!write_file_atomic(path, sb.buf ? sb.buf : "") &&
+	    !shadow_record(fresh, cell_dir, deps, ndeps, ns_of(&st.st_mtim))) {
+		ret = rename(begun, stamp);
+		if (ret)
+			error("cannot rename %s to %s: %s", begun, stamp, strerror(errno));
+	}
+	mtimes_free(fresh);
 	sb_release(&sb);
-	if (!ret) {
-		f = fopen(stamp, "w");
-		if (!f || write_stream_close(f, stamp)) {
-			if (!f)
-				error("cannot write %s: %s", stamp, strerror(errno));
-			unlink(stamp);
-			ret = -1;
-		}
-	}
+	for (i = 0; i < ndeps; i++)
+		free(deps[i]);
+	free(deps);
+out:
 	mtime_forget(m, stamp);
+	mtime_forget(m, begun);
 	mtime_forget(m, path);
 	free(stamp);
+	free(begun);
 	free(path);
 	return ret;
 }
@@ -222,16 +308,16 @@ static int no_result(const char *rc)
 	return stat(rc, &st) || st.st_size < 2;
 }
 
-int cell_stale(struct mtimes *m, const char *cell_dir, char **stems, int n)
+int cell_stale(struct mtimes *m, const struct shadow *sh, const char *cell_dir, char **stems, int n)
 {
 	char *stamp = xasprintf("%s/compiled", cell_dir);
 	char *script = xasprintf("%s/compile.sh", cell_dir);
 	char *deps = xasprintf("%s/deps.union", cell_dir);
 	long long t = mtime_of(m, stamp);
-	char *text = NULL, *p, *line;
-	int ret = 1, i;
+	char *text = NULL, *p, *line, **lines = NULL;
+	int ret = 1, nlines = 0, i;
 
-	if (!t || mtime_of(m, script) > t)
+	if (!sh || !t || mtime_of(m, script) > t)
 		goto out;
 	for (i = 0; i < n; i++) {
 		char *c = xasprintf("%s/%s.c", cell_dir, stems[i]);
@@ -247,10 +333,11 @@ int cell_stale(struct mtimes *m, const char *cell_dir, char **stems, int n)
 	if (!text)
 		goto out;
 	for (p = text; (line = strsep(&p, "\n"));)
-		if (*line && mtime_of(m, line) > t)
-			goto out;
-	ret = 0;
+		if (*line)
+			*(char **)push(&lines, &nlines, sizeof(char *)) = line;
+	ret = deps_changed(m, sh, lines, nlines, t);
 out:
+	free(lines);
 	free(text);
 	free(stamp);
 	free(script);
@@ -258,22 +345,30 @@ out:
 	return ret;
 }
 
-int tu_stale(struct mtimes *m, const char *cell_dir, const char *stem)
+int tu_stale(struct mtimes *m, const struct shadow *sh, const char *cell_dir, const char *stem)
 {
 	char *rc = xasprintf("%s/%s.rc", cell_dir, stem);
 	char *c = xasprintf("%s/%s.c", cell_dir, stem);
 	char *script = xasprintf("%s/compile.sh", cell_dir);
 	char *dep = xasprintf("%s/%s.dep", cell_dir, stem);
 	const char *inputs[] = { c, script };
-	int ret = 1;
+	char **deps;
+	int ret = 1, n, i;
 
-	if (no_result(rc) || stale(m, rc, inputs, 2))
+	if (!sh || no_result(rc) || stale(m, rc, inputs, 2))
 		goto out;
 	/* no depfile (the compiler stopped before writing one): the
 	 * result stands until its text or command changes */
-	if (mtime_of(m, dep) && depfile_newer(m, dep, mtime_of(m, rc)))
+	if (!mtime_of(m, dep)) {
+		ret = 0;
 		goto out;
-	ret = 0;
+	}
+	if (depfile_read(dep, &deps, &n))
+		goto out;
+	ret = deps_changed(m, sh, deps, n, mtime_of(m, rc));
+	for (i = 0; i < n; i++)
+		free(deps[i]);
+	free(deps);
 out:
 	free(rc);
 	free(c);

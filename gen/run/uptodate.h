@@ -11,11 +11,17 @@
  * TUs' headers in one file (deps.union) and a stamp (compiled): while no
  * header in the union, no TU text and no command is newer than the stamp,
  * the cell's TUs are not looked at one by one.
+ *
+ * A header is also out of date when it is gone, or when a new file would
+ * now be found before it on the include path (shadow.h): the cell's
+ * deps.search records what was where when the stamp was written.
  */
 #ifndef HDRTEST_UPTODATE_H
 #define HDRTEST_UPTODATE_H
 
 #include <time.h>
+
+struct shadow;
 
 /* The mtimes of this run, by path: a missing file is mtime 0 (older than
  * everything that exists, and "missing" to mtime_exists). */
@@ -25,7 +31,11 @@ struct mtimes *mtimes_new(void);
 void mtimes_free(struct mtimes *m);
 /* The mtime of path in ns since the epoch (0: no such file), looked up once. */
 long long mtime_of(struct mtimes *m, const char *path);
-/* Forget path's mtime: the run has just written it. */
+/* The ctime of path in ns (0: no such file; a symlink: the later of its
+ * own and its target's, 0 if dangling), looked up once: what moves when
+ * a dir gets a new entry or a file is made, renamed or linked. */
+long long changed_of(struct mtimes *m, const char *path);
+/* Forget path's mtime and ctime: the run has just written it. */
 void mtime_forget(struct mtimes *m, const char *path);
 
 /* 1 when target is missing or older than any of inputs[0..n) that exists
@@ -38,24 +48,29 @@ int stale(struct mtimes *m, const char *target, const char *const *inputs, int n
  * cannot be read (then *deps is NULL). */
 int depfile_read(const char *path, char ***deps, int *n);
 
-/* 1 when a dependency in the depfile at path is newer than mtime (ns), or
- * the depfile cannot be read; else 0. */
-int depfile_newer(struct mtimes *m, const char *path, long long mtime);
+/* The compile stage begins on the cell: its stamp (compiled) goes, and
+ * compiled.new is made, whose time union_write() gives the new stamp.
+ * 0, or -1 after an error message. */
+int cell_begin(struct mtimes *m, const char *cell_dir);
 
 /* Write cell_dir/deps.union, the union of the depfiles stems[i].dep (those
- * that exist), one path a line in first-seen order, and touch
- * cell_dir/compiled; 0, or -1 after an error message (the stamp removed,
- * so the next run looks at every TU). */
+ * that exist), one path a line in first-seen order, and deps.search
+ * (shadow_record()), then make compiled.new the stamp compiled (begun
+ * now when cell_begin() was not called); 0, or -1 after an error message
+ * (no stamp, so the next run looks at every TU). */
 int union_write(struct mtimes *m, const char *cell_dir, char **stems, int n);
 
 /* 1 when the cell's stamp is missing or older than compile.sh, a TU text
- * (cell_dir/stems[i].c) or a header in deps.union, or a TU has no result;
- * else 0 (every TU of the cell is up to date, none need be looked at). */
-int cell_stale(struct mtimes *m, const char *cell_dir, char **stems, int n);
+ * (cell_dir/stems[i].c) or a header in deps.union, a header is gone or
+ * shadowed (sh: shadow_load() of the cell, NULL when it has no record),
+ * or a TU has no result; else 0 (every TU of the cell is up to date,
+ * none need be looked at). */
+int cell_stale(struct mtimes *m, const struct shadow *sh, const char *cell_dir, char **stems, int n);
 
-/* 1 when the TU must be compiled again: no result (a .rc shorter than
- * "0\n" is the debris of a full disk), a result older than its text or
- * compile.sh, or a header its depfile names newer than the result; else 0. */
-int tu_stale(struct mtimes *m, const char *cell_dir, const char *stem);
+/* 1 when the TU must be compiled again: no record of the cell (sh NULL),
+ * no result (a .rc shorter than "0\n" is the debris of a full disk), a
+ * result older than its text or compile.sh, or a header its depfile names
+ * newer than the result, gone or shadowed since; else 0. */
+int tu_stale(struct mtimes *m, const struct shadow *sh, const char *cell_dir, const char *stem);
 
 #endif

@@ -3,12 +3,10 @@
 #include "series/series.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -158,29 +156,18 @@ static char *scratch_id(const struct series_opts *o)
 static int lock_scratch(const char *scratch)
 {
 	char *path = xasprintf("%s.lock", scratch), *dir = xstrdup(scratch);
-	int fd;
+	int ret;
 
 	*strrchr(dir, '/') = '\0';
-	if (mkdirs(dir) || (fd = open(path, O_WRONLY | O_CREAT, 0666)) < 0) {
-		error("cannot create %s: %s", path, strerror(errno));
-		free(path);
-		free(dir);
-		return -1;
-	}
-	if (flock(fd, LOCK_EX | LOCK_NB)) {
-		printf("  WAIT    another series run is using %s\n", scratch);
-		fflush(stdout);
-		if (flock(fd, LOCK_EX)) {
-			error("cannot lock %s: %s", path, strerror(errno));
-			close(fd);
-			free(path);
-			free(dir);
-			return -1;
-		}
+	if (mkdirs(dir)) {
+		error("cannot create %s: %s", dir, strerror(errno));
+		ret = -1;
+	} else {
+		ret = lock_file(path, "hdrtest series", scratch);
 	}
 	free(path);
 	free(dir);
-	return 0;	/* fd stays open: the lock is ours until exit */
+	return ret;
 }
 
 /* The series report from the steps' files; writes it into OUT and prints
@@ -370,6 +357,9 @@ int series_run(const struct series_opts *o)
 		error("cannot create %s: %s", o->out, strerror(errno));
 		goto out;
 	}
+	/* the steps' runs lock their own OUTs, OUT/NNNN, not this one */
+	if (lock_out(o->out, "hdrtest series"))
+		goto out;
 	/* the catalog the step's run reads: one path for every step */
 	catdir = xasprintf("%s/catalog", o->out);
 	id = scratch_id(o);

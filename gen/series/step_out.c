@@ -72,9 +72,9 @@ static char *retargeted(const char *text, const char *series_out, const char *nu
 static const char *retarget_out, *retarget_num;
 static int retarget_failed;
 
-/* A log, depfile or deps.union names its TU by the OUT it was compiled in
- * (gcc writes the path): in a step's OUT copied from the step before it
- * must name this step's, or the judge finds none of the TU's own lines
+/* A log, depfile, deps.union or deps.search names its TU by the OUT it
+ * was compiled in (gcc writes the path): in a step's OUT copied from the
+ * step before it must name this step's, or the judge finds none of the TU's own lines
  * in its log (a failure charged to no symbol).  The file keeps its time:
  * it is as up to date as the result it belongs to. */
 static int retarget_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
@@ -83,7 +83,8 @@ static int retarget_file(const char *path, const struct stat *st, int type, stru
 	struct timespec times[2];
 	char *text, *new;
 
-	if (type != FTW_F || !(ends_with(base, ".log") || ends_with(base, ".dep") || !strcmp(base, "deps.union")))
+	if (type != FTW_F || !(ends_with(base, ".log") || ends_with(base, ".dep") || !strcmp(base, "deps.union") ||
+				!strcmp(base, "deps.search")))
 		return 0;
 	text = read_file(path, NULL);
 	if (!text) {

@@ -4,7 +4,8 @@
 # tree (x86_64 and arm64 defconfig) and breaks its environment:
 #
 #   - a fresh machine: the packages come before the tool is built
-#   - two runs sharing one cache at the same time
+#   - two runs sharing one cache at the same time, and two in one OUT
+#   - a new header that shadows one a TU read (in the tree or OVERLAY)
 #   - OUT on a full disk, and the debris an older hdrtest left there
 #   - HDRTEST_CACHE on a full disk during prepare; paths with spaces
 #   - a read-only HDRTEST_CACHE
@@ -12,7 +13,8 @@
 #
 # The disk faults need a tmpfs (root and mount(8)); without one they are
 # skips that say so.  With arguments, only those sections run (fresh,
-# concurrent, full_out, full_cache, readonly_cache, spaces, toolchain).  Prints "ok"/"not ok"/"ok ... # SKIP" lines and last
+# concurrent, concurrent_out, shadow, full_out, full_cache, readonly_cache,
+# spaces, toolchain).  Prints "ok"/"not ok"/"ok ... # SKIP" lines and last
 # "faults: N passed, N failed, N skipped".
 set -u
 
@@ -146,6 +148,105 @@ section_concurrent() {
 	run_job "$work/conc-c" "$cache"
 	check "a third run reuses the dir: it prepares nothing" sh -c "! grep -q PREPARE '$work/conc-c.log'"
 	check "... and gives the golden verdicts" same_file "$golden" "$work/conc-c/results.tsv"
+}
+
+# wait_for FILE PATTERN: until FILE has a line matching PATTERN (2 min at most)
+wait_for() {
+	w=0
+	while ! grep -q -- "$2" "$1" 2>/dev/null && [ $w -lt 1200 ]; do
+		sleep 0.1
+		w=$((w + 1))
+	done
+	grep -q -- "$2" "$1" 2>/dev/null
+}
+
+section_concurrent_out() {
+	echo "# faults: two runs in one OUT"
+	# (the default cache: these runs prepare nothing, they reuse its dirs)
+	dcache=$(make --no-print-directory -s cache-path)
+	o=$work/conc-out
+	mkdir -p "$o"
+	# OUT held by another process (as a run holds it, its pid in the
+	# lock file) until the run has said that it waits
+	sh -c 'exec 9>>"$1/.lock" && flock 9 && printf "%s\ttest holder\n" $$ > "$1/.lock" && echo held > "$1/held" &&
+	       while [ ! -e "$1/release" ]; do sleep 0.1; done' sh "$o" &
+	holder=$!
+	wait_for "$o/held" held
+	run_job "$o" "$dcache" &
+	runner=$!
+	wait_for "$o.log" '^  WAIT '
+	check "a run in an OUT another process holds waits, naming its pid" \
+		grep -q "^  WAIT    test holder (pid $holder) is using $o\$" "$o.log"
+	check "... and has written nothing in OUT meanwhile" test ! -e "$o/cells"
+	: > "$o/release"
+	wait "$holder"
+	wait "$runner"
+	check "... then runs, with the golden verdicts (exit $(cat "$o/run.rc" 2>/dev/null))" \
+		sh -c "[ \"\$(cat '$o/run.rc' 2>/dev/null)\" = 1 ] && cmp -s '$golden' '$o/results.tsv'"
+
+	# two whole runs at once in a fresh OUT: one waits for the other
+	o=$work/conc-two
+	run_job "$o" "$dcache" &
+	pid_a=$!
+	sleep 0.3
+	make --no-print-directory selftest-headers KDIR="$tree" HDRTEST_CACHE="$dcache" OUT="$o" ARCHS="$archs" \
+		CONFIGS=defconfig > "$o-b.log" 2>&1
+	rc_b=$?
+	wait "$pid_a"
+	check "two runs at once in one OUT: no result is lost, no message blames the disk" \
+		sh -c "! grep -h -e 'cannot record' -e 'disk full' '$o.log' '$o-b.log' | sed 's/^/# /' | grep ."
+	check "... and the verdicts are golden (make's exit of the second: $rc_b)" \
+		sh -c "[ \"\$(cat '$o/run.rc' 2>/dev/null)\" = 1 ] && cmp -s '$golden' '$o/results.tsv'"
+}
+
+# A header added earlier on the include path than one a TU read: a rerun
+# in the same OUT must judge with it, as a fresh OUT does.  The new
+# page_kasan_tag.h lacks its <linux/types.h> and fails on 'u8': before,
+# the rerun kept the old pass and exited 0.
+section_shadow() {
+	echo "# faults: a new header shadows the one a TU read"
+	dcache=$(make --no-print-directory -s cache-path)
+	orig=$tree/include/linux/mm/page_kasan_tag.h
+	fails_u8() { # fails_u8 TSV: page_kasan_tag.h fails on u8
+		awk -F '\t' '$3 == "linux/mm/page_kasan_tag.h" && $4 == "fail" && /unknown type name .u8./' "$1" |
+			grep -q .
+	}
+	# in a copy of the tree (hard links beside it, so that its kbuild dir
+	# stays in the cache for the next time; the tree is not written)
+	copy=$(dirname "$tree")/faults-shadow-tree
+	rm -rf "$copy"
+	cp -al "$tree" "$copy" 2>/dev/null || cp -a "$tree" "$copy"
+	# (not $o: run_job sets it)
+	so=$work/shadow
+	run_job "$so" "$dcache" KDIR="$copy"
+	check "shadow: the copy of the tree gives the golden verdicts" same_file "$golden" "$so/results.tsv"
+	mkdir -p "$copy/arch/x86/include/linux/mm"
+	grep -v '^#include <linux/types.h>' "$orig" > "$copy/arch/x86/include/linux/mm/page_kasan_tag.h"
+	run_job "$so" "$dcache" KDIR="$copy"
+	check "shadow: arch/x86/include/linux/mm/page_kasan_tag.h added, a rerun in the same OUT fails it on u8" \
+		fails_u8 "$so/results.tsv"
+	check "... and exits 1 (run.rc $(cat "$so/run.rc" 2>/dev/null))" test "$(cat "$so/run.rc" 2>/dev/null)" = 1
+	n=$(grep -c '^  CC ' "$so.log")
+	check "... compiling again the TUs that read it, not the whole cell ($n TUs)" test "$n" -ge 1 -a "$n" -lt 21
+	run_job "$so-fresh" "$dcache" KDIR="$copy"
+	check "... with the verdicts of a fresh OUT" same_file "$so-fresh/results.tsv" "$so/results.tsv"
+	rm -f "$copy/arch/x86/include/linux/mm/page_kasan_tag.h"
+	run_job "$so" "$dcache" KDIR="$copy"
+	check "shadow: removed again, the rerun gives the golden verdicts" same_file "$golden" "$so/results.tsv"
+	rm -rf "$copy"
+
+	# in OVERLAY, which is searched first
+	ov=$work/shadow-overlay
+	mkdir -p "$ov/linux/mm"
+	so=$work/shadow-ov
+	run_job "$so" "$dcache" OVERLAY="$ov"
+	check "shadow: an empty OVERLAY gives the golden verdicts" same_file "$golden" "$so/results.tsv"
+	grep -v '^#include <linux/types.h>' "$orig" > "$ov/linux/mm/page_kasan_tag.h"
+	run_job "$so" "$dcache" OVERLAY="$ov"
+	check "shadow: OVERLAY/linux/mm/page_kasan_tag.h added, a rerun in the same OUT fails it on u8" \
+		fails_u8 "$so/results.tsv"
+	run_job "$so-fresh" "$dcache" OVERLAY="$ov"
+	check "... with the verdicts of a fresh OUT" same_file "$so-fresh/results.tsv" "$so/results.tsv"
 }
 
 section_full_out() {
@@ -294,7 +395,7 @@ PLAN
 	check "... and no build dir was made" test ! -d "$work/llvm-cache/kbuild" -o -z "$(ls "$work/llvm-cache/kbuild" 2>/dev/null)"
 }
 
-sections=${*:-fresh concurrent full_out full_cache readonly_cache spaces toolchain}
+sections=${*:-fresh concurrent concurrent_out shadow full_out full_cache readonly_cache spaces toolchain}
 for s in $sections; do
 	[ "$s" = fresh ] || [ -n "${tree:-}" ] || need_tree
 	"section_$s"

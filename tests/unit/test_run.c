@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/files.h"
 #include "helpers.h"
@@ -202,6 +203,86 @@ START_TEST(test_remove_tree)
 }
 END_TEST
 
+/* What a forked child of test_lock_waits does: hold DIR (as a run holds
+ * its OUT), say so, and keep it until DIR/release exists. */
+static int hold_dir(void *dir)
+{
+	char *release = xasprintf("%s/release", (char *)dir);
+
+	if (lock_out(dir, "hdrtest run"))
+		return 1;
+	printf("locked\n");
+	fflush(stdout);
+	while (access(release, F_OK))
+		usleep(10000);
+	free(release);
+	return 0;
+}
+
+static int take_dir(void *dir)
+{
+	return lock_out(dir, "hdrtest run") ? 1 : 0;
+}
+
+/* Whether file comes to hold text within 10 s. */
+static int comes_to_hold(const char *file, const char *text)
+{
+	int i, found = 0;
+
+	for (i = 0; i < 1000 && !found; i++) {
+		char *got = read_file(file, NULL);
+
+		found = got && strstr(got, text);
+		free(got);
+		if (!found)
+			usleep(10000);
+	}
+	return found;
+}
+
+/* A second process that locks a held dir waits, naming the holder's pid,
+ * and gets the lock once the holder is done. */
+START_TEST(test_lock_waits)
+{
+	char *dir = tmp_dir(), *hout = xasprintf("%s/holder.out", dir), *wout = xasprintf("%s/waiter.out", dir);
+	char *lock = xasprintf("%s/.lock", dir), *want;
+	pid_t holder = start_call_to_file(hold_dir, dir, hout), waiter;
+
+	ck_assert(comes_to_hold(hout, "locked\n"));
+	want = xasprintf("%ld\thdrtest run\n", (long)holder);
+	assert_file(lock, want);
+	free(want);
+	waiter = start_call_to_file(take_dir, dir, wout);
+	want = xasprintf("  WAIT    hdrtest run (pid %ld) is using %s\n", (long)holder, dir);
+	ck_assert_msg(comes_to_hold(wout, want), "no '%s'", want);
+	free(want);
+	free(put_file(dir, "release", ""));
+	ck_assert_int_eq(wait_child(holder, "the holder"), 0);
+	ck_assert_int_eq(wait_child(waiter, "the waiter"), 0);
+	want = xasprintf("%ld\thdrtest run\n", (long)waiter);
+	assert_file(lock, want);
+	free(want), free(lock), free(hout), free(wout), free(dir);
+}
+END_TEST
+
+/* The lock file is never opened through a symlink: the pid would be
+ * written into whatever it points to. */
+START_TEST(test_lock_no_symlink)
+{
+	char *dir = tmp_dir(), *victim = put_file(dir, "victim", "keep\n"), *out = xasprintf("%s/out", dir);
+	char *lock = xasprintf("%s/.lock", out), *err;
+
+	ck_assert_int_eq(mkdirs(out), 0);
+	ck_assert_int_eq(symlink(victim, lock), 0);
+	diag_begin();
+	ck_assert_int_eq(lock_out(out, "hdrtest run"), -1);
+	err = diag_end();
+	ck_assert_msg(strstr(err, "cannot create the lock file"), "said: %s", err);
+	assert_file(victim, "keep\n");
+	free(err), free(lock), free(out), free(victim), free(dir);
+}
+END_TEST
+
 /* Set path's mtime to a second long past, so that a rewrite shows. */
 static void age(const char *path)
 {
@@ -284,6 +365,8 @@ Suite *run_suite(void)
 	tcase_add_test(tc, test_mkdirs);
 	tcase_add_test(tc, test_mkdirs_over_file);
 	tcase_add_test(tc, test_remove_tree);
+	tcase_add_test(tc, test_lock_waits);
+	tcase_add_test(tc, test_lock_no_symlink);
 	tcase_add_test(tc, test_install_unchanged);
 	tcase_add_test(tc, test_install_changed);
 	tcase_add_test(tc, test_install_new);

@@ -12,6 +12,7 @@
 #include "base/util.h"
 #include "compile/tu.h"
 #include "helpers.h"
+#include "run/shadow.h"
 #include "run/uptodate.h"
 #include "suites.h"
 
@@ -79,11 +80,14 @@ START_TEST(test_depfile_read)
 }
 END_TEST
 
-/* A cell dir with TUs a and b compiled at 10, their headers h1 and h2. */
+/* A cell dir with TUs a and b compiled at 10, their headers h1 and h2,
+ * an empty include path and a record of it. */
 static char *cell_fixture(char **h1, char **h2)
 {
 	char *d = tmp_dir(), *dep;
 
+	free(put_file(d, "include-path", "hdrtest-include-path 1\n"));
+	free(put_file(d, "deps.search", "hdrtest-deps-search 1\nend\n"));
 	*h1 = file_at(d, "h1.h", "", 1);
 	*h2 = file_at(d, "h2.h", "", 1);
 	free(file_at(d, "compile.sh", "", 1));
@@ -103,36 +107,58 @@ static char *cell_fixture(char **h1, char **h2)
 START_TEST(test_tu_stale)
 {
 	char *h1, *h2, *d = cell_fixture(&h1, &h2), *p;
+	struct shadow *sh = shadow_load(d);
 	struct mtimes *m = mtimes_new();
 
-	ck_assert_int_eq(tu_stale(m, d, "a"), 0);
-	ck_assert_int_eq(tu_stale(m, d, "b"), 0);
+	ck_assert_ptr_nonnull(sh);
+	ck_assert_int_eq(tu_stale(m, sh, d, "a"), 0);
+	ck_assert_int_eq(tu_stale(m, sh, d, "b"), 0);
+	/* no record of the cell: nothing is known to be up to date */
+	ck_assert_int_eq(tu_stale(m, NULL, d, "a"), 1);
 	mtimes_free(m);
 	/* a header a read changed: a only */
 	at(h1, 20);
 	m = mtimes_new();
-	ck_assert_int_eq(tu_stale(m, d, "a"), 1);
-	ck_assert_int_eq(tu_stale(m, d, "b"), 0);
+	ck_assert_int_eq(tu_stale(m, sh, d, "a"), 1);
+	ck_assert_int_eq(tu_stale(m, sh, d, "b"), 0);
 	mtimes_free(m);
 	at(h1, 1);
 	/* the command changed: both */
 	p = xasprintf("%s/compile.sh", d);
 	at(p, 20);
 	m = mtimes_new();
-	ck_assert_int_eq(tu_stale(m, d, "a"), 1);
-	ck_assert_int_eq(tu_stale(m, d, "b"), 1);
+	ck_assert_int_eq(tu_stale(m, sh, d, "a"), 1);
+	ck_assert_int_eq(tu_stale(m, sh, d, "b"), 1);
 	mtimes_free(m);
 	at(p, 1);
 	free(p);
 	/* the debris of a full disk: an empty result */
 	p = file_at(d, "b.rc", "", 10);
 	m = mtimes_new();
-	ck_assert_int_eq(tu_stale(m, d, "b"), 1);
+	ck_assert_int_eq(tu_stale(m, sh, d, "b"), 1);
 	mtimes_free(m);
 	free(p);
+	/* a header a read is gone: a compiles again (make -MP does too) */
+	unlink(h1);
+	m = mtimes_new();
+	ck_assert_int_eq(tu_stale(m, sh, d, "a"), 1);
+	mtimes_free(m);
+	shadow_free(sh);
 	free(h1), free(h2), free(d);
 }
 END_TEST
+
+/* cell_stale() with the cell's record as it is now */
+static int cell_stale_now(const char *d, char **stems, int n)
+{
+	struct mtimes *m = mtimes_new();
+	struct shadow *sh = shadow_load(d);
+	int ret = cell_stale(m, sh, d, stems, n);
+
+	shadow_free(sh);
+	mtimes_free(m);
+	return ret;
+}
 
 START_TEST(test_cell_stale_and_union)
 {
@@ -141,27 +167,174 @@ START_TEST(test_cell_stale_and_union)
 	struct mtimes *m = mtimes_new();
 	char *expect;
 
-	ck_assert_int_eq(cell_stale(m, d, stems, 2), 1);	/* no stamp yet */
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 1);	/* no stamp yet */
 	ck_assert_int_eq(union_write(m, d, stems, 2), 0);
+	mtimes_free(m);
 	u = xasprintf("%s/deps.union", d);
 	expect = xasprintf("%s/a.c\n%s\n%s/b.c\n%s\n", d, h1, d, h2);
 	assert_file(u, expect);
-	ck_assert_int_eq(cell_stale(m, d, stems, 2), 0);
-	mtimes_free(m);
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 0);
 	/* a header in the union newer than the stamp */
 	at(h2, 2000000000 - 1700000000);
-	m = mtimes_new();
-	ck_assert_int_eq(cell_stale(m, d, stems, 2), 1);
-	mtimes_free(m);
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 1);
 	at(h2, 1);
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 0);
+	/* a record cut short, or of another version: out of date */
+	free(u);
+	u = xasprintf("%s/deps.search", d);
+	free(put_file(d, "deps.search", "hdrtest-deps-search 1\n"));
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 1);
+	free(put_file(d, "deps.search", "hdrtest-deps-search 0\nend\n"));
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 1);
+	free(put_file(d, "deps.search", "hdrtest-deps-search 1\nend\n"));
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 0);
+	free(put_file(d, "include-path", "hdrtest-include-path 1\nrelative/dir\n"));
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 1);
+	free(put_file(d, "include-path", "hdrtest-include-path 1\n"));
 	/* a TU without a result */
 	free(u);
 	u = xasprintf("%s/b.rc", d);
 	unlink(u);
-	m = mtimes_new();
-	ck_assert_int_eq(cell_stale(m, d, stems, 2), 1);
-	mtimes_free(m);
+	ck_assert_int_eq(cell_stale_now(d, stems, 2), 1);
 	free(u), free(expect), free(h1), free(h2), free(d);
+}
+END_TEST
+
+/*
+ * A cell whose TU t read headers found on a fake include path
+ * ROOT/arch, ROOT/include, ROOT/include/uapi (the kernel's, in its order):
+ * include/linux/x.h (read as <linux/x.h>), include/uapi/linux/y.h (read
+ * as <uapi/linux/y.h>: include/linux/y.h exists, as in the kernel) and
+ * include/linux/q.h, which has '#include "r.h"' and so read include/r.h
+ * (its own dir has no r.h).  The record is written with the compile
+ * stage begun 50 ms from now, after every file here was made.
+ */
+static char *shadow_fixture(char **root)
+{
+	char *d, *dep, *paths, *begun;
+	char *stems[] = { "t" };
+	struct timespec ts[2], pause = { 0, 100 * 1000 * 1000 };
+	struct mtimes *m = mtimes_new();
+
+	*root = tmp_dir();
+	d = xasprintf("%s/cell", *root);
+	free(file_at(*root, "arch/.keep", "", 1));
+	free(file_at(*root, "include/linux/x.h", "", 1));
+	free(file_at(*root, "include/linux/y.h", "", 1));
+	free(file_at(*root, "include/uapi/linux/y.h", "", 1));
+	free(file_at(*root, "include/linux/q.h", "/* q */\n#include \"r.h\"\n", 1));
+	free(file_at(*root, "include/r.h", "", 1));
+	paths = xasprintf("hdrtest-include-path 1\n%s/arch\n%s/include\n%s/include/uapi\n", *root, *root, *root);
+	free(put_file(d, "include-path", paths));
+	free(file_at(d, "compile.sh", "", 1));
+	free(file_at(d, "t.c", "", 2));
+	dep = xasprintf("%s/t.rc: %s/t.c %s/include/linux/x.h %s/include/uapi/linux/y.h %s/include/linux/q.h "
+			"%s/include/r.h\n", d, d, *root, *root, *root, *root);
+	free(file_at(d, "t.dep", dep, 10));
+	free(file_at(d, "t.rc", "0\n", 10));
+	ck_assert_int_eq(cell_begin(m, d), 0);
+	begun = xasprintf("%s/compiled.new", d);
+	ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &ts[0]), 0);
+	ts[0].tv_nsec += 50 * 1000 * 1000;
+	if (ts[0].tv_nsec >= 1000000000) {
+		ts[0].tv_sec++;
+		ts[0].tv_nsec -= 1000000000;
+	}
+	ts[1] = ts[0];
+	ck_assert_int_eq(utimensat(AT_FDCWD, begun, ts, 0), 0);
+	ck_assert_int_eq(union_write(m, d, stems, 1), 0);
+	mtimes_free(m);
+	/* what is done from here on is done after the record */
+	nanosleep(&pause, NULL);
+	free(begun);
+	free(paths);
+	free(dep);
+	return d;
+}
+
+/* Is t of the cell d (or d as a whole) out of date, as a run sees it now? */
+static int t_stale(const char *d)
+{
+	char *stems[] = { "t" };
+	struct mtimes *m = mtimes_new();
+	struct shadow *sh = shadow_load(d);
+	int cell = cell_stale(m, sh, d, stems, 1), tu;
+
+	mtimes_free(m);
+	m = mtimes_new();
+	tu = tu_stale(m, sh, d, "t");
+	ck_assert_msg(cell == tu, "cell_stale() says %d, tu_stale() %d", cell, tu);
+	mtimes_free(m);
+	shadow_free(sh);
+	return tu;
+}
+
+/* The issue's case: arch/x86/include/linux/mm/page_kasan_tag.h added,
+ * the include/ one read: the TU is out of date. */
+START_TEST(test_shadow_new_header)
+{
+	char *root, *d = shadow_fixture(&root), *p;
+
+	ck_assert_int_eq(t_stale(d), 0);
+	free(put_file(root, "arch/linux/x.h", "typedef int shadows;\n"));
+	ck_assert_int_eq(t_stale(d), 1);
+	p = xasprintf("%s/arch/linux/x.h", root);
+	unlink(p);
+	ck_assert_int_eq(t_stale(d), 0);
+	free(p);
+	free(d), free(root);
+}
+END_TEST
+
+/* include/linux/y.h was there when t read include/uapi/linux/y.h (which
+ * it did as <uapi/linux/y.h>): a change in include/linux does not make t
+ * out of date, a new arch/linux/y.h or arch/uapi/linux/y.h does. */
+START_TEST(test_shadow_seen_candidate)
+{
+	char *root, *d = shadow_fixture(&root), *p, *before, *search;
+
+	search = xasprintf("%s/deps.search", d);
+	before = slurp(search);
+	p = xasprintf("seen\t%s/include/linux/y.h\n", root);
+	ck_assert_msg(strstr(before, p), "deps.search lacks %s:\n%s", p, before);
+	free(p);
+	free(put_file(root, "include/linux/unrelated.h", ""));
+	ck_assert_int_eq(t_stale(d), 0);
+	free(put_file(root, "arch/uapi/linux/y.h", ""));
+	ck_assert_int_eq(t_stale(d), 1);
+	free(before), free(search), free(d), free(root);
+}
+END_TEST
+
+/* '#include "r.h"' in include/linux/q.h found include/r.h: an r.h new in
+ * include/linux is found first. */
+START_TEST(test_shadow_quoted_include)
+{
+	char *root, *d = shadow_fixture(&root);
+
+	ck_assert_int_eq(t_stale(d), 0);
+	free(put_file(root, "include/linux/r.h", ""));
+	ck_assert_int_eq(t_stale(d), 1);
+	free(d), free(root);
+}
+END_TEST
+
+/* The record is the same bytes whenever the tree is the same. */
+START_TEST(test_shadow_record_deterministic)
+{
+	char *root, *d = shadow_fixture(&root), *search, *first, *again;
+	char *stems[] = { "t" };
+	struct mtimes *m = mtimes_new();
+
+	search = xasprintf("%s/deps.search", d);
+	first = slurp(search);
+	ck_assert_int_eq(union_write(m, d, stems, 1), 0);
+	again = slurp(search);
+	ck_assert_str_eq(first, again);
+	/* read as it is written */
+	ck_assert_int_eq(t_stale(d), 0);
+	mtimes_free(m);
+	free(first), free(again), free(search), free(d), free(root);
 }
 END_TEST
 
@@ -268,6 +441,10 @@ Suite *uptodate_suite(void)
 	tcase_add_test(tc, test_depfile_read);
 	tcase_add_test(tc, test_tu_stale);
 	tcase_add_test(tc, test_cell_stale_and_union);
+	tcase_add_test(tc, test_shadow_new_header);
+	tcase_add_test(tc, test_shadow_seen_candidate);
+	tcase_add_test(tc, test_shadow_quoted_include);
+	tcase_add_test(tc, test_shadow_record_deterministic);
 	tcase_add_test(tc, test_tu_record);
 	tcase_add_test(tc, test_tu_record_refuses);
 	tcase_add_test(tc, test_tu_forget);
