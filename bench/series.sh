@@ -65,7 +65,8 @@ for d in "$s"/[0-9][0-9][0-9][0-9]; do
 	[ "$i" -lt "$n" ] || break
 	step=${d##*/}
 	tree=$out/trees/$step
-	gen/series/series-tree.sh reset "$base" "$tree" "bench tree $step" || exit 1
+	rm -rf "$tree" && mkdir -p "$tree" && cp -al "$base"/. "$tree" &&
+		printf '%s\n' "bench tree $step" > "$tree/.hdrtest-series.applied" || exit 1
 	# patches 1..step, in the series' order
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$seed/series" | awk '{ print $1 }' | head -n "$i" |
 		while read -r p; do gen/series/series-tree.sh apply "$tree" "$seed/$p" "bench tree $step"; done || exit 1

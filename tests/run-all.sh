@@ -83,6 +83,7 @@ suite html tests/e2e/html.sh
 suite fix tests/e2e/fix.sh
 suite fix-consumers tests/e2e/fix-consumers.sh
 suite series tests/e2e/series.sh
+suite series-hostile tests/e2e/series-hostile.sh
 suite ci-test tests/e2e/ci-test.sh
 suite faults tests/e2e/faults.sh
 suite faults-write tests/e2e/faults-write.sh

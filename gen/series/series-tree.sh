@@ -7,20 +7,20 @@
 #   series-tree.sh unpack DEST
 #       Debian's linux-source-6.12, unpatched, into DEST (once: a DEST
 #       with .hdrtest-base is left alone).
-#   series-tree.sh reset BASE SCRATCH STAMP
-#       SCRATCH becomes BASE: hard links on first use (patch writes a new
-#       file, never through a link); later, only the files an earlier run
-#       changed are copied back, with a new time, so that kbuild and
-#       hdrtest see them change (a hard link would bring back the base's
-#       older time, and make would miss the change).
 #   series-tree.sh apply SCRATCH PATCH STAMP
 #       PATCH applied on SCRATCH (patch -p1, no fuzz), after a dry run: a
 #       patch that does not apply changes nothing and exits 1 with
-#       patch's words.
+#       patch's words.  hdrtest series has checked and recorded the
+#       names it writes first (gen/series/scratch.c, which also makes
+#       SCRATCH the base again: the files a patch wrote, and those the
+#       base changed since, are copied back).
 #   series-tree.sh git-reset GITDIR SCRATCH COMMIT STAMP
 #   series-tree.sh git-apply SCRATCH COMMIT STAMP
-#       The same for a git tree: SCRATCH is a worktree of GITDIR, checked
-#       out at COMMIT (git rewrites only the files that differ).
+#       The same for a git tree: SCRATCH is a clone of GITDIR that reads
+#       its objects through alternates (git clone --shared: nothing is
+#       written in GITDIR, as a worktree would write GITDIR/.git/worktrees),
+#       checked out at COMMIT (git rewrites only the files that differ,
+#       and git-reset removes every file the commit does not have).
 #
 # STAMP is the first line of SCRATCH/.hdrtest-series.applied, the tree's
 # identity for the run (its plan, its kbuild dirs): one per step.
@@ -31,15 +31,7 @@ export LC_ALL
 
 die() { echo "hdrtest: error: $*" >&2; exit 1; }
 
-touched=.hdrtest-series-touched
 stamp_file=.hdrtest-series.applied
-
-# The files a patch changes, one per line: the a/ and b/ sides of its
-# diffs and of git's renames and copies.
-patch_files() { # patch_files PATCH
-	sed -n -e 's|^--- [^/]*/\([^	]*\).*|\1|p' -e 's|^+++ [^/]*/\([^	]*\).*|\1|p' \
-		-e 's|^rename from ||p' -e 's|^rename to ||p' -e 's|^copy to ||p' "$1" | sort -u
-}
 
 write_stamp() { # write_stamp SCRATCH TEXT
 	printf '%s\n' "$2" > "$1/$stamp_file.tmp" && mv -f "$1/$stamp_file.tmp" "$1/$stamp_file" ||
@@ -62,34 +54,10 @@ unpack)
 	echo "$tarball" > "$dest.tmp/.hdrtest-base"
 	mv "$dest.tmp" "$dest"
 	;;
-reset)
-	[ $# -eq 3 ] || die "usage: series-tree.sh reset BASE SCRATCH STAMP"
-	base=$1 scratch=$2
-	[ -f "$base/Makefile" ] || die "$base is not a kernel tree (no Makefile)"
-	if [ ! -f "$scratch/$stamp_file" ]; then
-		rm -rf "$scratch"
-		mkdir -p "$(dirname "$scratch")"
-		cp -al "$base" "$scratch.tmp.$$" || { rm -rf "$scratch.tmp.$$"; die "cannot link $base into $scratch"; }
-		# another series' stamps are not this tree's identity
-		rm -f "$scratch.tmp.$$"/.*.applied "$scratch.tmp.$$/.hdrtest-base"
-		mv "$scratch.tmp.$$" "$scratch"
-		: > "$scratch/$touched"
-	elif [ -s "$scratch/$touched" ]; then
-		while IFS= read -r f; do
-			rm -f "$scratch/$f"
-			[ ! -f "$base/$f" ] || { mkdir -p "$(dirname "$scratch/$f")" && cp "$base/$f" "$scratch/$f"; } ||
-				die "cannot restore $scratch/$f"
-		done < "$scratch/$touched"
-		: > "$scratch/$touched"
-	fi
-	write_stamp "$scratch" "$3"
-	;;
 apply)
 	[ $# -eq 3 ] || die "usage: series-tree.sh apply SCRATCH PATCH STAMP"
 	scratch=$1 patch=$2
 	[ -f "$patch" ] || die "$patch: no such file"
-	# recorded first: a patch that fails half-way is undone by the next reset
-	patch_files "$patch" >> "$scratch/$touched"
 	if ! out=$(cd "$scratch" && patch -p1 -F0 -N --dry-run -i "$patch" 2>&1 </dev/null); then
 		echo "hdrtest: error: $patch does not apply to the tree of the steps before it:" >&2
 		printf '%s\n' "$out" | sed 's/^/  /' >&2
@@ -102,16 +70,15 @@ apply)
 git-reset)
 	[ $# -eq 4 ] || die "usage: series-tree.sh git-reset GITDIR SCRATCH COMMIT STAMP"
 	git=$1 scratch=$2 commit=$3
-	if [ ! -f "$scratch/$stamp_file" ]; then
-		rm -rf "$scratch"
-		git -C "$git" worktree prune
+	if [ ! -f "$scratch/$stamp_file" ] || [ -L "$scratch/.git" ] || [ ! -d "$scratch/.git" ]; then
+		rm -rf "$scratch" "$scratch.tmp.$$"
 		mkdir -p "$(dirname "$scratch")"
-		git -C "$git" worktree add -q --detach "$scratch" "$commit" >&2 ||
-			die "git worktree add $scratch $commit failed"
-	else
-		git -C "$scratch" checkout -q --force --detach "$commit" -- >&2 || die "git checkout $commit failed in $scratch"
-		git -C "$scratch" clean -q -f -d -e "$stamp_file" >&2 || die "git clean failed in $scratch"
+		git clone -q --shared --no-checkout -- "$git" "$scratch.tmp.$$" >&2 &&
+			mv "$scratch.tmp.$$" "$scratch" || { rm -rf "$scratch.tmp.$$"; die "git clone --shared $git failed"; }
 	fi
+	git -C "$scratch" checkout -q --force --detach "$commit" -- >&2 || die "git checkout $commit failed in $scratch"
+	# -x: an ignored file is no more the commit's than any other
+	git -C "$scratch" clean -q -f -f -d -x -e "/$stamp_file" >&2 || die "git clean failed in $scratch"
 	write_stamp "$scratch" "$4"
 	;;
 git-apply)
@@ -120,6 +87,6 @@ git-apply)
 	write_stamp "$1" "$3"
 	;;
 *)
-	die "usage: series-tree.sh unpack|reset|apply|git-reset|git-apply ..."
+	die "usage: series-tree.sh unpack|apply|git-reset|git-apply ..."
 	;;
 esac

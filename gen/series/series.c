@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "cmd/commands.h"
 #include "scan/scan.h"
+#include "series/scratch.h"
 #include "series/series_report.h"
 #include "series/step_catalog.h"
 #include "series/step_out.h"
@@ -32,34 +33,53 @@ static int is_git_tree(const char *tree)
 	return yes;
 }
 
-/* Move the scratch tree to step s; 0, or -1 (the script said why). */
-static int make_step_tree(const struct series_opts *o, const struct series *se, int s, const char *scratch,
-			  const char *id, int git_base)
+/* What every step shares. */
+struct step_env {
+	const char *dir;	/* the series' dir in the cache (scratch.h) */
+	const char *scratch;	/* its tree: dir/tree */
+	const char *id;		/* the scratch tree's id, in each step's stamp */
+	const char *catdir;	/* the catalog each step's run reads */
+	int git;		/* the tree is a git clone, checked out commit by commit */
+};
+
+/* Move the scratch tree to step s; 0, or -1 (the script or scratch.c
+ * said why).  A series of patch files on a base dir: the base and the
+ * names each patch writes are scratch.c's, applying it the script's; a
+ * git series: the script's. */
+static int make_step_tree(const struct series_opts *o, const struct series *se, int s, const struct step_env *env)
 {
 	const struct series_step *st = &se->steps[s];
-	char *stamp = xasprintf("hdrtest series %s at %s %s", id, st->num, st->commit ? st->commit : st->name);
+	char *stamp = xasprintf("hdrtest series %s at %s %s", env->id, st->num, st->commit ? st->commit : st->name);
 	char *argv[8];
 	int rc;
 
 	argv[0] = (char *)o->script;
-	if (s == 0 && st->commit) {
-		argv[1] = "git-reset", argv[2] = (char *)o->tree, argv[3] = (char *)scratch;
-		argv[4] = st->commit, argv[5] = stamp, argv[6] = NULL;
-	} else if (s == 0 && git_base) {
-		argv[1] = "git-reset", argv[2] = (char *)o->tree, argv[3] = (char *)scratch;
-		argv[4] = se->base_commit, argv[5] = stamp, argv[6] = NULL;
+	if (s == 0 && env->git) {
+		argv[1] = "git-reset", argv[2] = (char *)o->tree, argv[3] = (char *)env->scratch;
+		argv[4] = st->commit ? st->commit : se->base_commit, argv[5] = stamp, argv[6] = NULL;
 	} else if (s == 0) {
-		argv[1] = "reset", argv[2] = (char *)o->tree, argv[3] = (char *)scratch;
-		argv[4] = stamp, argv[5] = NULL;
+		rc = scratch_reset(o->tree, env->dir, stamp);
+		free(stamp);
+		return rc;
 	} else if (st->commit) {
-		argv[1] = "git-apply", argv[2] = (char *)scratch, argv[3] = st->commit;
+		argv[1] = "git-apply", argv[2] = (char *)env->scratch, argv[3] = st->commit;
 		argv[4] = stamp, argv[5] = NULL;
+	} else if (scratch_note_patch(env->dir, st->patch)) {
+		free(stamp);
+		return -1;
 	} else {
-		argv[1] = "apply", argv[2] = (char *)scratch, argv[3] = st->patch;
+		argv[1] = "apply", argv[2] = (char *)env->scratch, argv[3] = st->patch;
 		argv[4] = stamp, argv[5] = NULL;
 	}
 	rc = run_program(argv);
 	free(stamp);
+	if (!rc && s == 0) {
+		/* a checkout brings back every file: no name to restore */
+		char *touched = xasprintf("%s/touched", env->dir);
+
+		rc = write_file_atomic(touched, "");
+		free(touched);
+	}
 	return rc == 0 ? 0 : -1;
 }
 
@@ -136,18 +156,22 @@ static int run_step(const struct series_opts *o, const char *scratch, const char
 	return pid < 0 ? -1 : wait_child(pid, "hdrtest run");
 }
 
-/* The scratch tree's place: one per base tree (or git tree), whatever the
- * series, so that a new version of a series, or another series on the
- * same base, starts from kbuild dirs that only need to follow what
- * differs. */
-static char *scratch_id(const struct series_opts *o)
+/* The scratch tree's place: one per base tree and kind (a copy of a
+ * base dir's files, or a git clone checked out commit by commit), not
+ * per series, so that a new version of a series, or another series on
+ * the same base, starts from kbuild dirs that only need to follow what
+ * differs.  A plain series and a base-commit series on one git tree are
+ * two trees: each is checked against its own base at every run. */
+static char *scratch_id(const struct series_opts *o, int git)
 {
 	char tree[PATH_MAX];
 	uint64_t h = HASH_INIT;
 	const char *t = realpath(o->tree, tree) ? tree : o->tree;
+	/* (not the words of the trees before KDIR's .git was left out) */
+	const char *kind = git ? "git clone" : "base files";
 
 	h = hash_bytes(h, t, strlen(t) + 1);
-	h = hash_bytes(h, o->range ? "git" : "patches", o->range ? 4 : 8);
+	h = hash_bytes(h, kind, strlen(kind));
 	return hash_hex(h);
 }
 
@@ -242,14 +266,6 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 	return ret;
 }
 
-/* What every step shares. */
-struct step_env {
-	const char *scratch;	/* the series' tree */
-	const char *id;		/* the scratch tree's id, in each step's stamp */
-	const char *catdir;	/* the catalog each step's run reads */
-	int git_base;		/* the base is the series' base-commit in the git tree */
-};
-
 /* The last line of the step's report.txt and the step's wall time,
  * printed under its STEP line. */
 static void print_step_tally(const char *dir, double start)
@@ -282,7 +298,7 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 
 	printf("  STEP    %s %s\n", st->num, st->subject);
 	fflush(stdout);
-	if (make_step_tree(o, se, s, env->scratch, env->id, env->git_base)) {
+	if (make_step_tree(o, se, s, env)) {
 		ret = 1;
 		goto out;
 	}
@@ -333,6 +349,7 @@ int series_run(const struct series_opts *o)
 	char *id = NULL, *scratch = NULL, *why = NULL, *catdir = NULL;
 	struct step_env env = { 0 };
 	int s, nrun = 0, stopped = -1, ret = CMD_ERROR, git_base = 0;
+	char *dir = NULL;
 
 	if (o->range ? series_from_git(o->tree, o->range, &se) : series_from_dir(o->patches, &se))
 		return CMD_ERROR;
@@ -362,14 +379,16 @@ int series_run(const struct series_opts *o)
 		goto out;
 	/* the catalog the step's run reads: one path for every step */
 	catdir = xasprintf("%s/catalog", o->out);
-	id = scratch_id(o);
-	scratch = xasprintf("%s/series/%s/tree", o->cache, id);
+	id = scratch_id(o, o->range || git_base);
+	dir = xasprintf("%s/series/%s", o->cache, id);
+	scratch = xasprintf("%s/tree", dir);
 	if (lock_scratch(scratch))
 		goto out;
+	env.dir = dir;
 	env.scratch = scratch;
 	env.id = id;
 	env.catdir = catdir;
-	env.git_base = git_base;
+	env.git = o->range || git_base;
 	printf("hdrtest series: %d patches on %s%s%s, in %s\n", se.n - 1, o->tree,
 	       git_base ? " at base-commit " : "", git_base ? se.base_commit : "", scratch);
 	for (s = 0; s < se.n; s++) {
@@ -399,6 +418,7 @@ out:
 	free(catdir);
 	free(id);
 	free(scratch);
+	free(dir);
 	series_free(&se);
 	return ret;
 }

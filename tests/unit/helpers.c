@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/process.h"
 #include "model/catalog.h"
 #include "base/files.h"
 #include "base/util.h"
@@ -187,6 +188,19 @@ char *dir_list(const char *dir)
 	}
 	free(ents);
 	return sb_detach(&sb);
+}
+
+char *dir_snapshot(const char *dir, int dirs)
+{
+	char *cmd = xasprintf("cd '%s' && find . %s -printf '%%p %%y %%s %%T@\\n' | sort && "
+			      "find . -type f -exec cksum {} + | sort", dir, dirs ? "" : "-type f");
+	char *argv[] = { "sh", "-c", cmd, NULL };
+	int rc;
+	char *text = run_output(argv, &rc);
+
+	ck_assert_msg(text && rc == 0, "%s", cmd);
+	free(cmd);
+	return text;
 }
 
 void assert_file(const char *path, const char *text)

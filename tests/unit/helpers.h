@@ -31,6 +31,10 @@ void assert_file(const char *path, const char *text);
 int file_exists(const char *path);
 /* The names in dir (but . and ..), sorted, one per line. */
 char *dir_list(const char *dir);
+/* Every file under dir (.git's too) with its size, mtime and checksum,
+ * and with dirs every dir and its mtime: what "dir was not written"
+ * compares (caller frees). */
+char *dir_snapshot(const char *dir, int dirs);
 /* realpath() of a path relative to the repository root, or fail. */
 char *repo_path(const char *rel);
 

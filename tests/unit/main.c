@@ -59,6 +59,7 @@ int main(void)
 	srunner_add_suite(sr, jobserver_suite());
 	srunner_add_suite(sr, pool_suite());
 	srunner_add_suite(sr, series_suite());
+	srunner_add_suite(sr, series_tree_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -49,5 +49,6 @@ Suite *uptodate_suite(void);
 Suite *jobserver_suite(void);
 Suite *pool_suite(void);
 Suite *series_suite(void);
+Suite *series_tree_suite(void);
 
 #endif

@@ -14,6 +14,7 @@
 #include "helpers.h"
 #include "model/catalog.h"
 #include "scan/scan.h"
+#include "series/scratch.h"
 #include "series/series_report.h"
 #include "series/step_catalog.h"
 #include "series/steps.h"
@@ -101,6 +102,34 @@ static int tree_step(const char *cmd, const char *a, const char *b, const char *
 	return rc;
 }
 
+/* The scratch tree dir/tree made the base again, as hdrtest series does. */
+static int tree_reset(const char *base, const char *dir, const char *stamp)
+{
+	int rc;
+
+	diag_begin();
+	stdout_begin();
+	rc = scratch_reset(base, dir, stamp);
+	free(stdout_end());
+	free(diag_end());
+	return rc;
+}
+
+/* patch applied on dir/tree, its names recorded first; 0, or -1. */
+static int tree_apply(const char *dir, const char *patch, const char *stamp)
+{
+	char *tree = xasprintf("%s/tree", dir);
+	int rc;
+
+	diag_begin();
+	rc = scratch_note_patch(dir, patch);
+	free(diag_end());
+	if (!rc)
+		rc = tree_step("apply", tree, patch, stamp) ? -1 : 0;
+	free(tree);
+	return rc;
+}
+
 /* The step's moves.tsv, after fitting the tip's catalog to the tree. */
 static char *moves_at(const char *tree, const char *out)
 {
@@ -147,7 +176,7 @@ START_TEST(test_tree_moves_and_catalog_follows)
 	char *p3 = repo_path(FX "/patches/0003-move-moving_sym-to-two.h.patch");
 	char *out = xasprintf("%s/out", dir), *m, *one;
 
-	ck_assert_int_eq(tree_step("reset", base, tree, "step 0"), 0);
+	ck_assert_int_eq(tree_reset(base, dir, "step 0"), 0);
 	m = moves_at(tree, out);
 	ck_assert_str_eq(m, "linux/one.h\tone_more\tundefined\t-\n"
 			    "linux/two.h\tmoving_sym\telsewhere\tlinux/one.h\n"
@@ -161,17 +190,17 @@ START_TEST(test_tree_moves_and_catalog_follows)
 		      strstr(m, "# hdrtest series: elsewhere at this step: \tfunc\tmoving_sym") &&
 		      strstr(m, "\tfunc\tone_get\t\tint (void)\n"), "%s", m);
 	free(m);
-	ck_assert_int_eq(tree_step("apply", tree, p1, "step 1"), 0);
+	ck_assert_int_eq(tree_apply(dir, p1, "step 1"), 0);
 	m = moves_at(tree, out);
 	ck_assert_str_eq(m, "linux/two.h\tmoving_sym\telsewhere\tlinux/one.h\nlinux/three.h\t-\tabsent\t-\n");
 	free(m);
 	/* the header appears at patch 2 */
-	ck_assert_int_eq(tree_step("apply", tree, p2, "step 2"), 0);
+	ck_assert_int_eq(tree_apply(dir, p2, "step 2"), 0);
 	m = moves_at(tree, out);
 	ck_assert_str_eq(m, "linux/two.h\tmoving_sym\telsewhere\tlinux/one.h\n");
 	free(m);
 	/* the symbol moves at patch 3: the tip's catalog holds */
-	ck_assert_int_eq(tree_step("apply", tree, p3, "step 3"), 0);
+	ck_assert_int_eq(tree_apply(dir, p3, "step 3"), 0);
 	m = moves_at(tree, out);
 	ck_assert_str_eq(m, "");
 	free(m);
@@ -184,7 +213,7 @@ START_TEST(test_tree_moves_and_catalog_follows)
 	free(m);
 	ck_assert(!file_exists(FX "/base/include/linux/three.h"));
 	/* back to the base: the files the patches changed come back */
-	ck_assert_int_eq(tree_step("reset", base, tree, "step 0 again"), 0);
+	ck_assert_int_eq(tree_reset(base, dir, "step 0 again"), 0);
 	m = moves_at(tree, out);
 	ck_assert_str_eq(m, "linux/one.h\tone_more\tundefined\t-\n"
 			    "linux/two.h\tmoving_sym\telsewhere\tlinux/one.h\n"
@@ -209,8 +238,8 @@ START_TEST(test_patch_that_does_not_apply)
 	char *script = repo_path("gen/series/series-tree.sh"), *err, *before, *after, *one;
 	char *argv[] = { script, "apply", tree, p2, "step 2", NULL };
 
-	ck_assert_int_eq(tree_step("reset", base, tree, "step 0"), 0);
-	ck_assert_int_eq(tree_step("apply", tree, p1, "step 1"), 0);
+	ck_assert_int_eq(tree_reset(base, dir, "step 0"), 0);
+	ck_assert_int_eq(tree_apply(dir, p1, "step 1"), 0);
 	one = xasprintf("%s/include/linux/one.h", tree);
 	before = slurp(one);
 	stderr_begin();
@@ -251,7 +280,7 @@ static char *fixture_git(void)
 
 START_TEST(test_steps_from_git_and_worktree)
 {
-	char *git = fixture_git(), *wt = xasprintf("%s.wt/tree", git), *out = xasprintf("%s.out", git), *m;
+	char *git = fixture_git(), *wt = xasprintf("%s.wt/tree", git), *out = xasprintf("%s.out", git), *m, *before;
 	struct series s;
 
 	ck_assert_int_eq(series_from_git(git, "base..tip", &s), 0);
@@ -260,7 +289,9 @@ START_TEST(test_steps_from_git_and_worktree)
 	ck_assert_str_eq(s.steps[1].subject, "one.h: add one_more()");
 	ck_assert_str_eq(s.steps[3].num, "0003");
 	ck_assert_str_eq(s.steps[3].subject, "linux/one.h: move moving_sym() to linux/two.h");
-	/* the worktree at the base, then at each commit */
+	/* the clone at the base, then at each commit; the git tree is not
+	 * written (a worktree would be registered in its .git) */
+	before = dir_snapshot(git, 1);
 	{
 		char *script = repo_path("gen/series/series-tree.sh");
 		char *argv[] = { script, "git-reset", git, wt, s.steps[0].commit, "step 0", NULL };
@@ -283,6 +314,23 @@ START_TEST(test_steps_from_git_and_worktree)
 	m = moves_at(wt, out);
 	ck_assert_str_eq(m, "");
 	free(m);
+	/* back to the base: a file only a later commit has is gone */
+	{
+		char *script = repo_path("gen/series/series-tree.sh"), *three = xasprintf("%s/include/linux/three.h", wt);
+		char *argv[] = { script, "git-reset", git, wt, s.steps[0].commit, "step 0 again", NULL };
+
+		ck_assert(file_exists(three));
+		stderr_begin();
+		ck_assert_int_eq(run_program(argv), 0);
+		free(stderr_end());
+		ck_assert(!file_exists(three));
+		free(three);
+		free(script);
+	}
+	m = dir_snapshot(git, 1);
+	ck_assert_msg(!strcmp(before, m), "the git tree was written: before\n%.2000s\nafter\n%.2000s", before, m);
+	free(m);
+	free(before);
 	series_free(&s);
 	free(out);
 	free(wt);
