@@ -377,18 +377,11 @@ static int open_subdir(int dfd, const char *name, int make)
 	return fd;
 }
 
-/* The dir that holds rel's last component, *last, each dir below root
- * opened by open_subdir(); -1 with errno set. */
-static int open_parent(const char *root, const char *rel, int make, const char **last)
+int open_parent_at(int rootfd, const char *rel, int make, const char **last)
 {
 	const char *p = rel, *slash;
-	int dfd, fd, e;
+	int dfd = fcntl(rootfd, F_DUPFD_CLOEXEC, 0), fd, e;
 
-	if (!name_is_safe(rel)) {
-		errno = EXDEV;
-		return -1;
-	}
-	dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	while (dfd >= 0 && (slash = strchr(p, '/'))) {
 		char *name = xstrndup(p, slash - p);
 
@@ -401,6 +394,25 @@ static int open_parent(const char *root, const char *rel, int make, const char *
 		p = slash + 1;
 	}
 	*last = p;
+	return dfd;
+}
+
+/* open_parent_at() from the dir root, for a safe name only. */
+static int open_parent(const char *root, const char *rel, int make, const char **last)
+{
+	int rootfd, dfd, e;
+
+	if (!name_is_safe(rel)) {
+		errno = EXDEV;
+		return -1;
+	}
+	rootfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0)
+		return -1;
+	dfd = open_parent_at(rootfd, rel, make, last);
+	e = errno;
+	close(rootfd);
+	errno = e;
 	return dfd;
 }
 

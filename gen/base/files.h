@@ -79,6 +79,14 @@ int name_is_safe(const char *rel);
 /* The same in words, for an error refusing a name: "found 'NAME' (RULE)". */
 #define SAFE_NAME_RULE "no '/' at its start, no name in it empty or starting with '.', no control character"
 
+/* The dir that holds rel's last component (*last points into rel), each
+ * dir on the way below the dir rootfd opened without following a symlink,
+ * and made when make is set and it is missing.  rel is not checked: the
+ * caller has its own rule (name_is_safe(), patch_name_refusal()).  A dir
+ * descriptor (O_CLOEXEC), or -1 with errno set: ELOOP for a symlink on
+ * the way, ENOTDIR, ENOENT. */
+int open_parent_at(int rootfd, const char *rel, int make, const char **last);
+
 /* open(root/rel, flags): root is the caller's own dir (followed if it is a
  * symlink); rel must be a safe name, and none of its components is
  * followed if it is a symlink.  A file descriptor (O_CLOEXEC), or -1 with

@@ -68,36 +68,6 @@ char *scratch_name_refusal(const char *tree, const char *name)
 	return ret;
 }
 
-/* The dir that holds name's last component under the dir at rootfd,
- * each dir on the way opened without following a symlink (and made when
- * make is set and it is missing).  Its fd, *leaf pointing into name; or
- * -1 with errno set (ELOOP: a symlink on the way, ENOTDIR, ENOENT). */
-static int open_parent(int rootfd, const char *name, int make, const char **leaf)
-{
-	char *copy = xstrdup(name), *comp = copy, *slash;
-	int fd = dup(rootfd);
-
-	while (fd >= 0 && (slash = strchr(comp, '/'))) {
-		int sub;
-
-		*slash = '\0';
-		sub = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sub < 0 && errno == ENOENT && make && !mkdirat(fd, comp, 0777))
-			sub = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sub < 0) {
-			int err = errno;
-
-			close(fd);
-			errno = err;
-		}
-		fd = sub;
-		comp = slash + 1;
-	}
-	*leaf = name + (comp - copy);
-	free(copy);
-	return fd;
-}
-
 /* A copy of the regular file leaf of the dir at from into the dir at to,
  * a new file with a new time (a hard link would bring back the base's
  * older time, and make would miss the change). */
@@ -138,7 +108,7 @@ static int sync_path(int basefd, int treefd, const char *tree, const char *name)
 		return -1;
 	}
 	/* what base holds, reached without a symlink: else nothing */
-	bdir = open_parent(basefd, name, 0, &bleaf);
+	bdir = open_parent_at(basefd, name, 0, &bleaf);
 	if (bdir < 0 || fstatat(bdir, bleaf, &bst, AT_SYMLINK_NOFOLLOW))
 		bst.st_mode = 0;
 	if (S_ISLNK(bst.st_mode) &&
@@ -146,7 +116,7 @@ static int sync_path(int basefd, int treefd, const char *tree, const char *name)
 		bst.st_mode = 0;
 	if (!S_ISREG(bst.st_mode) && !S_ISDIR(bst.st_mode) && !S_ISLNK(bst.st_mode))
 		bst.st_mode = 0;
-	tdir = open_parent(treefd, name, bst.st_mode != 0, &tleaf);
+	tdir = open_parent_at(treefd, name, bst.st_mode != 0, &tleaf);
 	if (tdir < 0) {
 		/* nothing there to remove; else a symlink of the tree on the way */
 		if (!bst.st_mode && (errno == ENOENT || errno == ENOTDIR))
