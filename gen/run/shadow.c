@@ -240,15 +240,18 @@ struct walk {
 	struct strbuf found;	/* record: their lines, in the order found */
 };
 
-/* One candidate: 1 when it is new (check), else 0. */
+/* One candidate: 1 when it is new (check), else 0.  A candidate that
+ * appeared shows in the ctime of its dir; its own ctime is not asked: a
+ * hard link made elsewhere moves it (cp -al of the tree, as a series'
+ * scratch tree is made), and the next run would compile again for
+ * nothing. */
 static int candidate(struct walk *w, const char *path, long long dir_changed)
 {
 	if (!mtime_of(w->m, path))
 		return 0;	/* not there: nothing shadows */
 	if (!w->record)
 		return !set_find(w->s->seen, path, strlen(path));
-	if (dir_changed < w->since && changed_of(w->m, path) < w->since &&
-	    !set_find(w->seen, path, strlen(path))) {
+	if (dir_changed < w->since && !set_find(w->seen, path, strlen(path))) {
 		set_add(&w->seen, path, strlen(path));
 		sb_addf(&w->found, "seen\t%s\n", path);
 	}

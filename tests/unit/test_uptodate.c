@@ -207,9 +207,12 @@ END_TEST
  * as <uapi/linux/y.h>: include/linux/y.h exists, as in the kernel) and
  * include/linux/q.h, which has '#include "r.h"' and so read include/r.h
  * (its own dir has no r.h).  The record is written with the compile
- * stage begun 50 ms from now, after every file here was made.
+ * stage begun 50 ms from now, after every file here was made.  With
+ * link_during, that file gets a hard link in another dir after the stage
+ * began (cp -al of the tree elsewhere, as a series makes its scratch):
+ * its ctime moves, its dir's does not.
  */
-static char *shadow_fixture(char **root)
+static char *shadow_fixture_linked(char **root, const char *link_during)
 {
 	char *d, *dep, *paths, *begun;
 	char *stems[] = { "t" };
@@ -242,6 +245,16 @@ static char *shadow_fixture(char **root)
 	}
 	ts[1] = ts[0];
 	ck_assert_int_eq(utimensat(AT_FDCWD, begun, ts, 0), 0);
+	if (link_during) {
+		char *from = xasprintf("%s/%s", *root, link_during), *to = xasprintf("%s/elsewhere", *root);
+
+		nanosleep(&pause, NULL);
+		ck_assert_int_eq(mkdir(to, 0777), 0);
+		free(to);
+		to = xasprintf("%s/elsewhere/copy.h", *root);
+		ck_assert_int_eq(link(from, to), 0);
+		free(from), free(to);
+	}
 	ck_assert_int_eq(union_write(m, d, stems, 1), 0);
 	mtimes_free(m);
 	/* what is done from here on is done after the record */
@@ -250,6 +263,11 @@ static char *shadow_fixture(char **root)
 	free(paths);
 	free(dep);
 	return d;
+}
+
+static char *shadow_fixture(char **root)
+{
+	return shadow_fixture_linked(root, NULL);
 }
 
 /* Is t of the cell d (or d as a whole) out of date, as a run sees it now? */
@@ -315,6 +333,18 @@ START_TEST(test_shadow_quoted_include)
 	ck_assert_int_eq(t_stale(d), 0);
 	free(put_file(root, "include/linux/r.h", ""));
 	ck_assert_int_eq(t_stale(d), 1);
+	free(d), free(root);
+}
+END_TEST
+
+/* include/linux/y.h, a candidate there before the compile stage, got a
+ * hard link elsewhere while it ran: nothing new can be found, and t is not
+ * compiled again. */
+START_TEST(test_shadow_candidate_linked_elsewhere)
+{
+	char *root, *d = shadow_fixture_linked(&root, "include/linux/y.h");
+
+	ck_assert_int_eq(t_stale(d), 0);
 	free(d), free(root);
 }
 END_TEST
@@ -444,6 +474,7 @@ Suite *uptodate_suite(void)
 	tcase_add_test(tc, test_shadow_new_header);
 	tcase_add_test(tc, test_shadow_seen_candidate);
 	tcase_add_test(tc, test_shadow_quoted_include);
+	tcase_add_test(tc, test_shadow_candidate_linked_elsewhere);
 	tcase_add_test(tc, test_shadow_record_deterministic);
 	tcase_add_test(tc, test_tu_record);
 	tcase_add_test(tc, test_tu_record_refuses);
