@@ -150,6 +150,30 @@ static char *realign(const char *text, int open, int close, int old_col, int new
 	return sb_detach(&sb);
 }
 
+/* text with a blank line before the line at head when an edit at edit
+ * changes that line and it follows a function's closing brace: the
+ * kernel's style (checkpatch's LINE_SPACING), which the changed line
+ * would break in a patch. */
+static char *blank_line_before(char *text, int head, int edit)
+{
+	int start = head, prev;
+
+	while (start > 0 && text[start - 1] != '\n')
+		start--;
+	if (memchr(text + start, '\n', edit - start) || start < 2)
+		return text;
+	for (prev = start - 1; prev > 0 && text[prev - 1] != '\n'; prev--)
+		;
+	if (text[prev] != '}' || strspn(text + prev + 1, "; \t") != (size_t)(start - 1 - prev - 1)) {
+		return text;
+	} else {
+		char *out = xasprintf("%.*s\n%s", start, text, text + start);
+
+		free(text);
+		return out;
+	}
+}
+
 char *fix_stub(const char *text, int line, const char *decl_text, int decl_line, const struct scan_def *decl,
 	       const struct scan_def *stub)
 {
@@ -196,6 +220,8 @@ char *fix_stub(const char *text, int line, const char *decl_text, int decl_line,
 		edits[n].text = whole_list(decl_text, &d, col + shift + 1);
 		n++;
 	}
+	if (!n)
+		goto out;
 	sb_init(&sb);
 	for (i = 0; i < n; i++) {
 		sb_addn(&sb, text + from, edits[i].start - from);
@@ -217,6 +243,7 @@ char *fix_stub(const char *text, int line, const char *decl_text, int decl_line,
 		out = realign(done, open, close, col, col + shift);
 	}
 	free(done);
+	out = blank_line_before(out, s.ret, edits[0].start);
 out:
 	for (i = 0; i < n; i++)
 		free(edits[i].text);

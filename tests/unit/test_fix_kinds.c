@@ -119,7 +119,8 @@ static void choose_stub(const char *name, const char *type, struct fix_cand *can
 
 /* Each stub gets its declaration's types: only what differs changes, the
  * parameter names stay the stub's, a list after a '(' that moved moves
- * with it; every stub of the header in one edit. */
+ * with it, a blank line comes between a changed line and the '}' before
+ * it (checkpatch's LINE_SPACING); every stub of the header in one edit. */
 START_TEST(test_stubs_made_to_match)
 {
 	struct fix_cand c[4];
@@ -147,10 +148,10 @@ START_TEST(test_stubs_made_to_match)
 			       "#else\n"
 			       "static inline int chip_read(struct chip *chip, u32 pcr_idx,\n"
 			       "\t\t\t    struct node *digest)\n"
-			       "{\n\treturn -1;\n}\n"
+			       "{\n\treturn -1;\n}\n\n"
 			       "static inline bool chip_on(struct chip *chip,\n\t\t\t   struct node *node)\n"
-			       "{\n\treturn 0;\n}\n"
-			       "static inline struct node *chip_parent(struct node *child)\n{\n\treturn NULL;\n}\n"
+			       "{\n\treturn 0;\n}\n\n"
+			       "static inline struct node *chip_parent(struct node *child)\n{\n\treturn NULL;\n}\n\n"
 			       "static inline void chip_free(struct chip *chip, u32 flags) { }\n"
 			       "static inline int chip_stop(struct chip *chip) { return 0; }\n"
 			       "int twice(int x);\n"
