@@ -428,6 +428,14 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		return choose_guard(ix, e, out);
 	if (e->kind == EXPLAIN_BRANCHES)
 		return choose_stub(e, out);
+	if (e->kind == EXPLAIN_XMACRO) {
+		/* no edit makes a list of another header's entries stand alone */
+		out->kind = FIX_NONE;
+		out->what = xasprintf("%s()", e->missing);
+		out->why_not = xasprintf("%s: an x-macro list of %s's %s() entries: not a header to include alone",
+					 e->culprit, e->definer, e->missing);
+		return 0;
+	}
 	if (tag) {
 		out->what = xstrdup(e->missing);
 	} else {

@@ -14,7 +14,10 @@
  *     inclusion: the header has no include guard;
  *   - a symbol whose type is not the catalogued one, where its #if
  *     branches give it two types: a stub that disagrees with its
- *     declaration, both lines and both conditions named.
+ *     declaration, both lines and both conditions named;
+ *   - a line at file scope that invokes a macro only the header's
+ *     includers define, and #undef after including it: an x-macro list,
+ *     not a header to include alone.
  *
  * The header to blame is where the name is used: for an error inside a
  * macro body, the outermost header that expands the macro (gcc's "in
@@ -94,6 +97,7 @@ struct diag {
 	int clang_order;	/* notes are "expanded from": definitions */
 	int param_list;		/* a tag declared inside a parameter list: used by pointer */
 	const struct scan_def *catalogued, *other;	/* EXPLAIN_BRANCHES */
+	const struct scan_def *includer;	/* EXPLAIN_XMACRO: the macro's definition */
 };
 
 /* "FILE:LINE:COL: KIND: MSG" -> the parts; 0 if the line is not one. */
@@ -535,6 +539,56 @@ static char *typedef_tag(const struct scan_index *ix, const char *name)
 	return NULL;
 }
 
+/* Whether other has an #include of name. */
+static int has_include(const struct scan_file *other, const char *name)
+{
+	int i;
+
+	for (i = 0; i < other->nincludes; i++)
+		if (!strcmp(other->includes[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* An x-macro list: r is an error at file scope on a line of a header of
+ * the tree that starts by invoking a macro the header does not define,
+ * and that a header defines and #undefs again (around its #include of
+ * this one, where one does).  That definition, or NULL. */
+static const struct scan_def *x_macro(const struct record *r, const struct cell_result *c,
+				      const struct scan_index *ix, char **name)
+{
+	const struct scan_file *f = tree_file(ix, c, r->at.file);
+	const struct scan_def *d, *best = NULL;
+	char *src;
+	const char *p, *e;
+
+	if (!f || !f->include_name || r->function)
+		return NULL;
+	src = r->echo ? xstrdup(r->echo) : file_line(r->at.file, r->at.line);
+	p = src ? src + strspn(src, " \t") : NULL;
+	for (e = p; e && *e && is_identifier(e, 1); e++)
+		;
+	if (!p || e == p || *(e + strspn(e, " \t")) != '(') {
+		free(src);
+		return NULL;
+	}
+	*name = xstrndup(p, e - p);
+	free(src);
+	for (d = scan_lookup(ix, *name); d; d = d->next) {
+		if (d->file == f)
+			break;	/* its own: not a list of another's */
+		if (d->kind == SCAN_MACRO && d->undef_line && d->file->include_name &&
+		    (!best || (!has_include(best->file, f->include_name) && has_include(d->file, f->include_name))))
+			best = d;
+	}
+	if (d || !best) {
+		free(*name);
+		*name = NULL;
+		return NULL;
+	}
+	return best;
+}
+
 /* Whether a name defined again at its first place in file means a missing
  * include guard: file is a header (not the TU), and the tree's copy has
  * no guard (an overlay's copy is what the compiler read: trusted). */
@@ -597,6 +651,9 @@ static int recognise(const struct record *r, const struct cell_result *c, const 
 			return 0;
 		}
 		d->kind = EXPLAIN_BRANCHES;
+		d->name = name;
+	} else if ((d->includer = x_macro(r, c, ix, &name))) {
+		d->kind = EXPLAIN_XMACRO;
 		d->name = name;
 	} else {
 		return 0;
@@ -864,6 +921,10 @@ struct explain_info *explain_analyze_nth(const struct tu_result *t, const struct
 		e->culprit = xstrdup(d.catalogued->file->include_name ? d.catalogued->file->include_name : t->header);
 		e->use_line = d.other->line;
 		break;
+	case EXPLAIN_XMACRO:
+		e->def = d.includer;
+		e->definer = xstrdup(d.includer->file->include_name);
+		/* fall through */
 	case EXPLAIN_GUARD:
 	case EXPLAIN_IF_MACRO:
 		/* the header itself, whatever macro the line is in */
@@ -875,7 +936,7 @@ struct explain_info *explain_analyze_nth(const struct tu_result *t, const struct
 	default:
 		e->culprit = place(t, c, ix, &d, e);
 	}
-	if (d.kind != EXPLAIN_BRANCHES && d.kind != EXPLAIN_GUARD) {
+	if (d.kind != EXPLAIN_BRANCHES && d.kind != EXPLAIN_GUARD && d.kind != EXPLAIN_XMACRO) {
 		definer_of(ix, c, e);
 		e->included = e->definer && includes_directly(ix, c, e->culprit, e->definer);
 	}
@@ -1037,6 +1098,11 @@ char *explain_failure(const struct tu_result *t, const struct cell_result *c, co
 	case EXPLAIN_GUARD:
 		sb_addf(&sb, "no include guard: included twice, it defines %s again (line %d)", e->missing,
 			e->use_line);
+		break;
+	case EXPLAIN_XMACRO:
+		sb_addf(&sb, "an x-macro list: line %d invokes %s(), which only its includer %s defines (and "
+			"#undefs after it): not a header to include alone",
+			e->use_line, e->missing, e->definer);
 		break;
 	case EXPLAIN_IF_MACRO:
 		sb_addf(&sb, "the #if at line %d tests %s", e->use_line, e->missing);

@@ -16,6 +16,9 @@ enum explain_kind {
 	EXPLAIN_BRANCHES,	/* a symbol whose type differs between #if
 				 * branches: a stub that disagrees with its
 				 * declaration */
+	EXPLAIN_XMACRO,		/* an x-macro list: it invokes at file scope a
+				 * macro only its includers define (and #undef
+				 * after including it) */
 };
 
 /* Why a TU fails, as fields: what explain_failure() says, and what
@@ -40,7 +43,8 @@ struct explain_info {
 	const struct scan_def *def;	/* the definition named, NULL if none */
 	char *definer;		/* the header named for it: the one make fix includes
 				 * (fix_definer), "linux/types.h" for u8, else the
-				 * header of def; NULL if none */
+				 * header of def; EXPLAIN_XMACRO: the includer that
+				 * defines the macro; NULL if none */
 	/* EXPLAIN_BRANCHES: the definition whose type the catalog has, and
 	 * the one of another branch whose type differs (what this cell
 	 * compiled, the stub in the tree's usual shape), in one file */

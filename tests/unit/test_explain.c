@@ -66,6 +66,13 @@ static void setup(void)
 	free(put_file(tree, "include/linux/ifm.h",
 		      "#ifndef IFM_H\n#define IFM_H\n#if NR_THINGS > 1\nint many(void);\n#endif\n#endif\n"));
 	free(put_file(tree, "include/linux/threads.h", "#ifndef TH_H\n#define TH_H\n#define NR_THINGS 4\n#endif\n"));
+	/* an x-macro list, its includer's ENTRY() defined around the
+	 * include; one that defines its own */
+	free(put_file(tree, "include/linux/xlist.h", "/* the entries */\nENTRY(first)\nENTRY(second)\n"));
+	free(put_file(tree, "include/linux/xuser.h",
+		      "#ifndef XU_H\n#define XU_H\n#define ENTRY(x) int x;\n#include <linux/xlist.h>\n"
+		      "#undef ENTRY\n#endif\n"));
+	free(put_file(tree, "include/linux/xown.h", "#define ENTRY(x) int x;\nENTRY(own)\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -483,6 +490,22 @@ START_TEST(test_undefined_macro_in_if)
 }
 END_TEST
 
+/* A list of entries for a macro its includer defines and #undefs:
+ * not a header to include alone, and the why-line says so. */
+START_TEST(test_x_macro_list)
+{
+	char *why = explain("linux/xlist.h",
+			    "/src/include/linux/xlist.h:2:1: error: return type defaults to 'int' "
+			    "[-Werror=implicit-int]\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/xlist.h: an x-macro list: line 2 invokes ENTRY(), which only its includer "
+			      "linux/xuser.h defines (and #undefs after it): not a header to include alone");
+	ck_assert_ptr_null(explain("linux/xown.h", "/src/include/linux/xown.h:2:1: error: expected ';'\n", NULL));
+	free(why);
+}
+END_TEST
+
 START_TEST(test_nothing_to_explain)
 {
 	ck_assert_ptr_null(explain("linux/a.h", "/src/include/linux/a.h:5:1: error: expected ';'\n", NULL));
@@ -514,6 +537,7 @@ Suite *explain_suite(void)
 	tcase_add_test(tc, test_incomplete_field_type);
 	tcase_add_test(tc, test_incomplete_parameter_and_sizeof);
 	tcase_add_test(tc, test_undefined_macro_in_if);
+	tcase_add_test(tc, test_x_macro_list);
 	suite_add_tcase(s, tc);
 	return s;
 }
