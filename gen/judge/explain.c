@@ -341,9 +341,56 @@ static char *file_line(const char *path, int no)
 	return line;
 }
 
+/* The #include name of a file the compiler printed, or NULL for the TU. */
+static char *header_of(const char *file, const struct cell_result *c)
+{
+	size_t n;
+
+	if (starts_with(file, c->dir) && file[strlen(c->dir)] == '/')
+		return NULL;
+	if (c->overlay && starts_with(file, c->overlay) && file[strlen(c->overlay)] == '/')
+		return xstrdup(file + strlen(c->overlay) + 1);
+	n = strlen(c->srctree);
+	if (n && starts_with(file, c->srctree) && file[n] == '/') {
+		char *name = scan_include_name(file + n + 1);
+
+		if (name)
+			return name;
+	}
+	return NULL;
+}
+
+/* The file of the tree a path the compiler printed is, or NULL. */
+static const struct scan_file *tree_file(const struct scan_index *ix, const struct cell_result *c, const char *file)
+{
+	size_t n = strlen(c->srctree);
+
+	if (!ix || !n || !starts_with(file, c->srctree) || file[n] != '/')
+		return NULL;
+	return scan_file(ix, file + n + 1);
+}
+
+/* The source line r is on: gcc's echo of it, else the line of the
+ * tree's file (never a file the log names outside the tree). */
+static char *source_line(const struct record *r, const struct cell_result *c, const struct scan_index *ix)
+{
+	const struct scan_file *f;
+	char *path, *line;
+
+	if (r->echo)
+		return xstrdup(r->echo);
+	if (!(f = tree_file(ix, c, r->at.file)))
+		return NULL;
+	path = xasprintf("%s/%s", c->srctree, f->path);
+	line = file_line(path, r->at.line);
+	free(path);
+	return line;
+}
+
 /* What the diagnostic r says a tag is needed complete for: the tag (or
  * the typedef naming it, resolved later) into d.  0 when it says none. */
-static int incomplete(const struct record *r, struct diag *d)
+static int incomplete(const struct record *r, const struct cell_result *c, const struct scan_index *ix,
+		      struct diag *d)
 {
 	const char *m = r->msg, *q;
 	char *name = NULL, *src = NULL;
@@ -352,7 +399,7 @@ static int incomplete(const struct record *r, struct diag *d)
 		/* gcc names the field, not its type: read it off the line */
 		char *field = xstrndup(m + 7, q - m - 7);
 
-		src = r->echo ? xstrdup(r->echo) : file_line(r->at.file, r->at.line);
+		src = source_line(r, c, ix);
 		name = src ? type_before(src, field) : NULL;
 		d->needed_as = xasprintf("field '%s'", field);
 		free(field);
@@ -360,7 +407,8 @@ static int incomplete(const struct record *r, struct diag *d)
 		/* in the TU's use: "parameter 2 ('a2') has incomplete type" */
 		char *param = xstrndup(q + 3, strchr(q + 3, '\'') - q - 3);
 
-		name = r->echo ? type_before(r->echo, param) : NULL;
+		src = source_line(r, c, ix);
+		name = src ? type_before(src, param) : NULL;
 		d->needed_as = xasprintf("parameter %d", atoi(m + 10));
 		free(param);
 	} else if ((q = strstr(m, "has incomplete type '")) &&
@@ -498,35 +546,6 @@ static int branch_pair(const struct scan_index *ix, const char *name, const char
 	return 0;
 }
 
-/* The #include name of a file the compiler printed, or NULL for the TU. */
-static char *header_of(const char *file, const struct cell_result *c)
-{
-	size_t n;
-
-	if (starts_with(file, c->dir) && file[strlen(c->dir)] == '/')
-		return NULL;
-	if (c->overlay && starts_with(file, c->overlay) && file[strlen(c->overlay)] == '/')
-		return xstrdup(file + strlen(c->overlay) + 1);
-	n = strlen(c->srctree);
-	if (n && starts_with(file, c->srctree) && file[n] == '/') {
-		char *name = scan_include_name(file + n + 1);
-
-		if (name)
-			return name;
-	}
-	return NULL;
-}
-
-/* The file of the tree a path the compiler printed is, or NULL. */
-static const struct scan_file *tree_file(const struct scan_index *ix, const struct cell_result *c, const char *file)
-{
-	size_t n = strlen(c->srctree);
-
-	if (!ix || !n || !starts_with(file, c->srctree) || file[n] != '/')
-		return NULL;
-	return scan_file(ix, file + n + 1);
-}
-
 /* A typedef's tag: "struct wait_queue_head" for wait_queue_head_t, or
  * NULL. */
 static char *typedef_tag(const struct scan_index *ix, const char *name)
@@ -564,7 +583,7 @@ static const struct scan_def *x_macro(const struct record *r, const struct cell_
 
 	if (!f || !f->include_name || r->function)
 		return NULL;
-	src = r->echo ? xstrdup(r->echo) : file_line(r->at.file, r->at.line);
+	src = source_line(r, c, ix);
 	p = src ? src + strspn(src, " \t") : NULL;
 	for (e = p; e && *e && is_identifier(e, 1); e++)
 		;
@@ -611,7 +630,7 @@ static int recognise(const struct record *r, const struct cell_result *c, const 
 		     struct diag *d)
 {
 	char *name, *type;
-	int func;
+	int func, found;
 
 	memset(d, 0, sizeof(*d));
 	if ((name = missing_name(r->msg))) {
@@ -622,7 +641,7 @@ static int recognise(const struct record *r, const struct cell_result *c, const 
 	} else if ((name = undefined_macro(r->msg))) {
 		d->kind = EXPLAIN_IF_MACRO;
 		d->name = name;
-	} else if (incomplete(r, d)) {
+	} else if (incomplete(r, c, ix, d)) {
 		d->kind = EXPLAIN_INCOMPLETE;
 		d->field = starts_with(r->msg, "field ");
 		if (!is_tag_name(d->name)) {
@@ -643,8 +662,7 @@ static int recognise(const struct record *r, const struct cell_result *c, const 
 		d->kind = EXPLAIN_GUARD;
 		d->name = name;
 	} else if (ix && type_check(r->msg, &name, &type, &func)) {
-		int found = branch_pair(ix, name, type, func, &d->catalogued, &d->other);
-
+		found = branch_pair(ix, name, type, func, &d->catalogued, &d->other);
 		free(type);
 		if (!found) {
 			free(name);

@@ -441,6 +441,16 @@ START_TEST(test_incomplete_field_type)
 			       "linux/b.h, which field.h does not include");
 	ck_assert_str_eq(clang, "linux/field.h: struct holder needs struct thing complete (a field's type), defined "
 				"in linux/b.h, which field.h does not include");
+	/* a file the log names outside the tree is never read */
+	{
+		char *out = tmp_dir(), *path = put_file(out, "field.h", "struct x {\n\tstruct thing thing;\n};\n");
+		char *log = xasprintf("%s:2:22: error: field 'thing' has incomplete type\n", path);
+
+		ck_assert_ptr_null(explain("linux/field.h", log, NULL));
+		free(log);
+		free(path);
+		free(out);
+	}
 	free(echo);
 	free(file);
 	free(clang);
