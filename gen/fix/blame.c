@@ -17,6 +17,19 @@
 #include "base/util.h"
 #include "fix/fixer.h"
 
+/* Whether the line at s (of length n) is a line of text at or after at. */
+static int line_later(const char *at, const char *s, size_t n)
+{
+	while (*at) {
+		size_t len = strcspn(at, "\n");
+
+		if (len == n && !strncmp(at, s, n))
+			return 1;
+		at += len + (at[len] == '\n');
+	}
+	return 0;
+}
+
 int added_lines(const char *orig, const char *patched, int **lines)
 {
 	const char *a = orig, *b = patched;
@@ -31,11 +44,15 @@ int added_lines(const char *orig, const char *patched, int **lines)
 		} else {
 			*lines = xrealloc(*lines, (n + 1) * sizeof(**lines));
 			(*lines)[n++] = no;
+			/* a line of orig that patched has no more: changed (a
+			 * stub made to match), so both move on */
+			if (*a && !line_later(b + lb + (b[lb] == '\n'), a, la))
+				a += la + (a[la] == '\n');
 		}
 		b += lb + (b[lb] == '\n');
 		no++;
 	}
-	/* a line of orig never met: not an insert-only edit */
+	/* a line of orig never met: not an edit hdrtest makes */
 	if (*a) {
 		free(*lines);
 		*lines = NULL;

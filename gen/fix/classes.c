@@ -6,7 +6,9 @@
  * no include fixes.  Its class is read from the last proof, where every
  * candidate was applied:
  *
- *   fixed by a declaration / an include / both
+ *   fixed by a declaration / an include / both / an include for an #if
+ *   macro / an include guard / a stub made to match its declaration /
+ *   several kinds of fix
  *       it passes now on every cell where it failed, and every fix its
  *       failures asked for is kept: the kinds of those fixes;
  *   fixed by the series' other patches
@@ -16,10 +18,13 @@
  *       it still fails, for a name defined only in a forbidden header or
  *       in one that includes it back: the reason names both;
  *   not fixable yet
- *       it still fails for anything else, with the reason: a name no
- *       header defines, a fix not kept (it broke what passed), a
- *       forbidden header pulled in through a chain, or a diagnostic
- *       hdrtest does not explain (its class, as the baseline has it).
+ *       it still fails for anything else hdrtest explains, with the
+ *       reason: a name no header defines, a fix not kept (it broke what
+ *       passed), a forbidden header pulled in through a chain;
+ *   not explained
+ *       it still fails for a diagnostic hdrtest does not explain (its
+ *       class, as the baseline has it): counted apart, what is left for
+ *       a person to read.
  *
  * Headers not meant to stand alone are skips, never failures: counted
  * beside the table.
@@ -37,9 +42,14 @@ enum fix_class {
 	CLASS_DECLARE,
 	CLASS_INCLUDE,
 	CLASS_BOTH,
+	CLASS_IF_INCLUDE,
+	CLASS_GUARD,
+	CLASS_STUB,
+	CLASS_SEVERAL,
 	CLASS_OTHERS,
-	CLASS_MOVE,
+	CLASS_MOVE,		/* this one and those after it are no fix */
 	CLASS_NOT_YET,
+	CLASS_UNEXPLAINED,
 	NCLASSES
 };
 
@@ -47,10 +57,47 @@ static const char *const class_names[NCLASSES] = {
 	[CLASS_DECLARE] = "fixed by a declaration",
 	[CLASS_INCLUDE] = "fixed by an include",
 	[CLASS_BOTH] = "fixed by both",
+	[CLASS_IF_INCLUDE] = "fixed by an include for an #if macro",
+	[CLASS_GUARD] = "fixed by an include guard",
+	[CLASS_STUB] = "fixed by a stub made to match",
+	[CLASS_SEVERAL] = "fixed by several kinds of fix",
 	[CLASS_OTHERS] = "fixed by the series' other patches",
 	[CLASS_MOVE] = "needs a move",
 	[CLASS_NOT_YET] = "not fixable yet",
+	[CLASS_UNEXPLAINED] = "not explained",
 };
+
+/* The kind of a kept fix, as a bit of the kinds a header's fixes have. */
+static int kind_bit(const struct fix_cand *c)
+{
+	switch (c->kind) {
+	case FIX_DECLARE:
+		return 1 << CLASS_DECLARE;
+	case FIX_INCLUDE:
+		return c->before ? 1 << CLASS_IF_INCLUDE : 1 << CLASS_INCLUDE;
+	case FIX_GUARD:
+		return 1 << CLASS_GUARD;
+	case FIX_STUB:
+		return 1 << CLASS_STUB;
+	default:
+		return 0;
+	}
+}
+
+/* The class of a header fixed by kept fixes of the kinds in bits. */
+static enum fix_class fixed_by(int bits)
+{
+	int i;
+
+	if (!bits)
+		return CLASS_OTHERS;
+	if (bits == (1 << CLASS_DECLARE | 1 << CLASS_INCLUDE))
+		return CLASS_BOTH;
+	for (i = 0; i < CLASS_SEVERAL; i++)
+		if (bits == 1 << i)
+			return i;
+	return CLASS_SEVERAL;
+}
 
 /* Every header whose TU fails on some cell of the run, sorted, once. */
 static char **failing_headers(struct fixer *fx, int *n)
@@ -146,6 +193,7 @@ static enum fix_class why_still(struct fixer *fx, const struct cell_result *c, c
 
 		*reason = xasprintf("a diagnostic hdrtest does not explain: %s", cls_text);
 		free(cls_text);
+		cls = CLASS_UNEXPLAINED;
 	}
 	explain_info_free(e);
 	if (!*reason)
@@ -185,7 +233,7 @@ static enum fix_class classify(struct fixer *fx, const char *header, char **reas
 				if (h->cands[k].kind == FIX_NONE || !h->marks[k][h->fails[j].cell])
 					continue;
 				if (h->kept) {
-					kinds |= h->cands[k].kind == FIX_DECLARE ? 1 : 2;
+					kinds |= kind_bit(&h->cands[k]);
 					continue;
 				}
 				if (own_first(not_kept, h, header))
@@ -220,7 +268,7 @@ static enum fix_class classify(struct fixer *fx, const char *header, char **reas
 		*reason = not_kept_reason("passes with %s, which is not kept: %s", needed, header);
 		return CLASS_NOT_YET;
 	}
-	return kinds == 1 ? CLASS_DECLARE : kinds == 2 ? CLASS_INCLUDE : kinds == 3 ? CLASS_BOTH : CLASS_OTHERS;
+	return fixed_by(kinds);
 }
 
 int classify_failures(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv)

@@ -17,6 +17,8 @@ void fix_cand_free(struct fix_cand *f)
 	free(f->user);
 	free(f->include);
 	free(f->cond);
+	free(f->sig);
+	free(f->because);
 	free(f->why_not);
 	memset(f, 0, sizeof(*f));
 }
@@ -304,6 +306,111 @@ void fix_definer_release(struct fix_definer *d)
 	memset(d, 0, sizeof(*d));
 }
 
+int fix_cand_answers(const struct fix_cand *c, const struct explain_info *e)
+{
+	if (c->kind == FIX_NONE || strcmp(c->header, e->culprit))
+		return 0;
+	switch (c->kind) {
+	case FIX_GUARD:
+		return e->kind == EXPLAIN_GUARD;
+	case FIX_STUB:
+		return e->kind == EXPLAIN_BRANCHES && !strcmp(c->symbol, e->missing);
+	default:
+		return e->kind != EXPLAIN_GUARD && e->kind != EXPLAIN_BRANCHES && !strcmp(c->symbol, e->missing);
+	}
+}
+
+/* Whether the tree defines macro: a #define, or a header's guard. */
+static int macro_taken(const struct scan_index *ix, const char *macro)
+{
+	const struct scan_file *const *files;
+	const struct scan_def *d;
+	int n, i;
+
+	for (d = scan_lookup(ix, macro); d; d = d->next)
+		if (d->kind == SCAN_DEFINE || d->kind == SCAN_MACRO)
+			return 1;
+	n = scan_files(ix, &files);
+	for (i = 0; i < n; i++)
+		if (files[i]->guard && !strcmp(files[i]->guard, macro))
+			return 1;
+	return 0;
+}
+
+char *fix_guard_name(const struct scan_index *ix, const char *header)
+{
+	struct strbuf sb;
+	const char *p;
+	char *twice;
+
+	sb_init(&sb);
+	sb_addc(&sb, '_');
+	for (p = header; *p; p++)
+		sb_addc(&sb, (*p >= 'a' && *p <= 'z') ? *p - 'a' + 'A' :
+			     ((*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) ? *p : '_');
+	if (!macro_taken(ix, sb.buf))
+		return sb_detach(&sb);
+	twice = xasprintf("_%s", sb.buf);
+	sb_release(&sb);
+	if (!macro_taken(ix, twice))
+		return twice;
+	free(twice);
+	return NULL;
+}
+
+/* A header that defines a name again when included twice: its include
+ * guard. */
+static int choose_guard(const struct scan_index *ix, const struct explain_info *e, struct fix_cand *out)
+{
+	char *guard = fix_guard_name(ix, e->culprit);
+
+	out->what = xstrdup(e->missing);
+	if (!guard) {
+		out->kind = FIX_NONE;
+		out->why_not = xasprintf("%s: no include guard, and the tree defines the macros one would use",
+					 e->culprit);
+		return 0;
+	}
+	out->kind = FIX_GUARD;
+	free(out->symbol);
+	out->symbol = guard;
+	out->because = xasprintf("%s has no include guard: a file that includes it twice gets a redefinition of %s "
+				 "(line %d).",
+				 e->culprit, e->missing, e->use_line);
+	return 0;
+}
+
+/* A function whose stub has another type than its declaration: the stub
+ * made to match, when it is the stub that differs and the change is one
+ * of types. */
+static int choose_stub(const struct explain_info *e, struct fix_cand *out)
+{
+	const struct scan_def *decl = e->catalogued, *stub = e->other;
+	char *why = explain_branches(e);
+
+	out->what = xasprintf("%s()", e->missing);
+	if (!explain_is_stub(stub, decl)) {
+		out->kind = FIX_NONE;
+		if (explain_is_stub(decl, stub))
+			out->why_not = xasprintf("%s: %s: the catalog has its stub's type, this config compiles the "
+						 "declaration: make the stub match by hand, then the catalog",
+						 e->culprit, why);
+		else
+			out->why_not = xasprintf("%s: %s: no stub to make match", e->culprit, why);
+	} else if (!decl->sig_ok || !stub->sig_ok ||
+		   (!strcmp(decl->type, "void") && strcmp(stub->type, "void"))) {
+		out->kind = FIX_NONE;
+		out->why_not = xasprintf("%s: %s: the stub's body must change too: make it match by hand", e->culprit,
+					 why);
+	} else {
+		out->kind = FIX_STUB;
+		out->sig = scan_def_signature(decl);
+		out->because = xasprintf("%s: a caller builds on one config and breaks on the other.", why);
+	}
+	free(why);
+	return 0;
+}
+
 int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
 	       char *const *forbids, int nforbids, struct fix_cand *out)
 {
@@ -317,6 +424,18 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 	out->header = xstrdup(e->culprit);
 	out->symbol = xstrdup(e->missing);
 	out->user = e->user ? xstrdup(e->user) : NULL;
+	if (e->kind == EXPLAIN_GUARD)
+		return choose_guard(ix, e, out);
+	if (e->kind == EXPLAIN_BRANCHES)
+		return choose_stub(e, out);
+	if (e->kind == EXPLAIN_XMACRO) {
+		/* no edit makes a list of another header's entries stand alone */
+		out->kind = FIX_NONE;
+		out->what = xasprintf("%s()", e->missing);
+		out->why_not = xasprintf("%s: an x-macro list of %s's %s() entries: not a header to include alone",
+					 e->culprit, e->definer, e->missing);
+		return 0;
+	}
 	if (tag) {
 		out->what = xstrdup(e->missing);
 	} else {
@@ -332,7 +451,12 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		out->kind = FIX_INCLUDE;
 		out->include = def.include;
 		out->weight = def.weight;
-		out->cond = use_cond(copy ? copy : hf, e->use_line);
+		/* a macro an #if tests is included before the #if, whatever
+		 * #if that one is under */
+		if (e->kind == EXPLAIN_IF_MACRO)
+			out->before = e->use_line;
+		else
+			out->cond = use_cond(copy ? copy : hf, e->use_line);
 		def.include = NULL;
 		fix_definer_release(&def);
 		return 0;
@@ -366,6 +490,10 @@ char *fix_summary(const struct fix_cand *f)
 		return xasprintf("declare %s", f->symbol);
 	case FIX_INCLUDE:
 		return xasprintf("include %s for %s", f->include, f->what);
+	case FIX_GUARD:
+		return xasprintf("add the include guard %s", f->symbol);
+	case FIX_STUB:
+		return xasprintf("make the stub of %s match its declaration", f->what);
 	default:
 		return xstrdup("no patch");
 	}
@@ -418,6 +546,10 @@ char *fix_describe(const struct fix_cand *cands, int n)
 		} else if (cands[i].kind == FIX_INCLUDE && (names = include_for(cands, n, i))) {
 			sb_addf(&sb, "%sinclude %s for %s", sb.len ? ", " : "", cands[i].include, names);
 			free(names);
+		} else if (cands[i].kind == FIX_GUARD || cands[i].kind == FIX_STUB) {
+			names = fix_summary(&cands[i]);
+			sb_addf(&sb, "%s%s", sb.len ? ", " : "", names);
+			free(names);
 		}
 	}
 	return sb_detach(&sb);
@@ -457,6 +589,20 @@ static int leading_comment_end(const char *text, int before)
 			end = no;
 	}
 	return end;
+}
+
+/* The line after which an include guard opens: the last line of the
+ * comments a header starts with, before the blank lines after them. */
+static int guard_spot(const char *text)
+{
+	const char *cur = text, *line;
+	int end = leading_comment_end(text, 0), no = 0, last = 0;
+	size_t n;
+
+	while ((line = next_line_span(&cur, &n)) && ++no <= end)
+		if (strspn(line, " \t") < n)
+			last = no;
+	return last;
 }
 
 /* The line after which to add an include: the last #include (or the
@@ -518,6 +664,7 @@ static int first_def_line(const struct scan_file *f)
 
 struct addition {
 	int after;
+	int first;		/* an include guard's #ifndef: before what else goes there */
 	const char *cond;	/* its #if, or NULL; under one, after the plain includes
 				   of its spot, which it may test */
 	char *text;		/* the line, without the #if */
@@ -528,7 +675,9 @@ static int cmp_addition(const void *a, const void *b)
 	const struct addition *x = a, *y = b;
 
 	if (x->after != y->after)
-		return x->after - y->after;
+		return x->after < y->after ? -1 : 1;
+	if (x->first != y->first)
+		return y->first - x->first;
 	if (!x->cond != !y->cond)
 		return x->cond ? 1 : -1;
 	if (x->cond && strcmp(x->cond, y->cond))
@@ -556,31 +705,145 @@ static int add_at(struct strbuf *sb, const struct addition *adds, int nadds, int
 	return next;
 }
 
+/* The line an include for cands[i] goes before: the first definition,
+ * or an #if before it that tests a name it is for (0: none). */
+static int include_before(const struct fix_cand *cands, int n, int i, int before)
+{
+	int j;
+
+	for (j = i; j < n; j++)
+		if ((j == i || same_include(&cands[j], &cands[i])) && cands[j].before &&
+		    (!before || cands[j].before < before))
+			before = cands[j].before;
+	return before;
+}
+
+/* Whether the last line of text is blank. */
+static int ends_blank(const char *text)
+{
+	size_t n = strlen(text);
+
+	if (n && text[n - 1] == '\n')
+		n--;
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+		n--;
+	return !n || text[n - 1] == '\n';
+}
+
+/* The declaration of c's function in f (of the type c gives it), and its
+ * stub there whose type differs; 0 if f has no such pair. */
+static int stub_pair(const struct scan_file *f, const struct fix_cand *c, const struct scan_def **decl,
+		     const struct scan_def **stub)
+{
+	int i, j;
+
+	for (i = 0; i < f->ndefs; i++) {
+		const struct scan_def *d = f->defs[i];
+		char *sig, *diff;
+
+		if (strcmp(d->name, c->symbol) || (d->kind != SCAN_FUNC && d->kind != SCAN_PROTO))
+			continue;
+		sig = scan_def_signature(d);
+		if (strcmp(sig, c->sig)) {
+			free(sig);
+			continue;
+		}
+		free(sig);
+		for (j = 0; j < f->ndefs; j++) {
+			const struct scan_def *s = f->defs[j];
+
+			if (s == d || strcmp(s->name, c->symbol) || !explain_is_stub(s, d))
+				continue;
+			diff = explain_difference(s, d);
+			free(diff);
+			if (diff) {
+				*decl = d;
+				*stub = s;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+struct stub_edit {
+	const struct scan_def *decl, *stub;
+};
+
+static int cmp_stub_last_first(const void *a, const void *b)
+{
+	return ((const struct stub_edit *)b)->stub->line - ((const struct stub_edit *)a)->stub->line;
+}
+
+/* out (text with the additions made; text's line k is its line at[k])
+ * with the stubs of cands made to match, the last one first: a rewrite
+ * may change how many lines the ones after it have. */
+static char *match_stubs(char *out, const char *text, const int *at, const struct scan_file *f,
+			 const struct fix_cand *cands, int n)
+{
+	struct stub_edit *e = NULL;
+	int ne = 0, i, j;
+
+	for (i = 0; i < n; i++) {
+		const struct scan_def *d, *s;
+		struct stub_edit *x;
+
+		if (cands[i].kind != FIX_STUB || !stub_pair(f, &cands[i], &d, &s))
+			continue;
+		for (j = 0; j < ne && e[j].stub != s; j++)
+			;
+		if (j < ne)
+			continue;
+		x = push(&e, &ne, sizeof(*x));
+		x->decl = d;
+		x->stub = s;
+	}
+	if (ne)
+		qsort(e, ne, sizeof(*e), cmp_stub_last_first);
+	for (i = 0; i < ne; i++) {
+		char *next = fix_stub(out, at[e[i].stub->line], text, e[i].decl->line, e[i].decl, e[i].stub);
+
+		if (next) {
+			free(out);
+			out = next;
+		}
+	}
+	free(e);
+	return out;
+}
+
 char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n)
 {
 	struct addition *adds = NULL;
 	struct strbuf sb;
 	const char *cur = text, *line;
-	int nadds = 0, i, no = 0, next = 0, before = first_def_line(f);
-	size_t len;
+	int nadds = 0, i, no = 0, next = 0, before = first_def_line(f), *at = NULL, nat = 0, lines = 0;
+	size_t len, counted = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct fix_cand *c = &cands[i];
 		struct addition *a;
 		int j, dup = 0;
 
-		if (c->kind == FIX_NONE)
+		if (c->kind == FIX_NONE || c->kind == FIX_STUB)
 			continue;
 		for (j = 0; j < i; j++)
 			dup |= cands[j].kind == c->kind && !strcmp(cands[j].symbol, c->symbol) &&
-			       (c->kind == FIX_DECLARE || !strcmp(cands[j].include, c->include));
+			       (c->kind != FIX_INCLUDE || !strcmp(cands[j].include, c->include));
 		if (dup)
 			continue;
 		a = push(&adds, &nadds, sizeof(*a));
-		a->cond = NULL;
 		if (c->kind == FIX_DECLARE) {
 			a->after = declare_spot(text, f, before);
 			a->text = xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
+		} else if (c->kind == FIX_GUARD) {
+			/* around all but the leading comments, SPDX line first */
+			a->after = guard_spot(text);
+			a->first = 1;
+			a->text = xasprintf("#ifndef %s\n#define %s\n", c->symbol, c->symbol);
+			a = push(&adds, &nadds, sizeof(*a));
+			a->after = INT_MAX;
+			a->text = xasprintf("%s#endif /* %s */\n", ends_blank(text) ? "" : "\n", c->symbol);
 		} else {
 			char *names = include_for(cands, n, i);
 
@@ -588,7 +851,7 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 				nadds--;
 				continue;
 			}
-			a->after = include_spot(text, f, before);
+			a->after = include_spot(text, f, include_before(cands, n, i, before));
 			a->cond = c->cond;
 			a->text = xasprintf("#include <%s> // for %s\n", c->include, names);
 			free(names);
@@ -597,8 +860,13 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 	qsort(adds, nadds, sizeof(*adds), cmp_addition);
 	sb_init(&sb);
 	next = add_at(&sb, adds, nadds, next, 0);
+	*(int *)push(&at, &nat, sizeof(int)) = 0;
 	while ((line = next_line_span(&cur, &len))) {
 		no++;
+		/* the line of the result this one is on */
+		for (; counted < sb.len; counted++)
+			lines += sb.buf[counted] == '\n';
+		*(int *)push(&at, &nat, sizeof(int)) = lines + 1;
 		sb_addn(&sb, line, len);
 		sb_addc(&sb, '\n');
 		next = add_at(&sb, adds, nadds, next, no);
@@ -607,7 +875,12 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 	for (i = 0; i < nadds; i++)
 		free(adds[i].text);
 	free(adds);
-	return sb_detach(&sb);
+	{
+		char *out = match_stubs(sb_detach(&sb), text, at, f, cands, n);
+
+		free(at);
+		return out;
+	}
 }
 
 char *fix_source_include(const struct scan_index *ix, const char *name, char *const *forbids, int nforbids,
@@ -696,18 +969,31 @@ char *fix_apply_source(const char *text, const struct fix_cand *cands, int n)
 	return sb_detach(&sb);
 }
 
+/* parts[0..n) that are not empty, joined by ", ". */
+static char *join_parts(struct strbuf *parts, int n)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < n; i++)
+		if (parts[i].len)
+			sb_addf(&sb, "%s%s", sb.len ? ", " : "", parts[i].buf);
+	return sb_detach(&sb);
+}
+
 char *fix_subject(const struct fix_cand *cands, int n, int room)
 {
 	char *full = fix_describe(cands, n);
-	struct strbuf inc, dec;
-	int i, j, ninc = 0, ndec = 0;
+	struct strbuf parts[4];	/* includes, declarations, a guard, stubs */
+	int i, j, count[4] = { 0 };
 
 	if ((int)strlen(full) <= room)
 		return full;
 	free(full);
-	/* the headers and tags alone, without the names they are for */
-	sb_init(&inc);
-	sb_init(&dec);
+	/* the headers, tags and functions alone, without the names they are for */
+	for (i = 0; i < 4; i++)
+		sb_init(&parts[i]);
 	for (i = 0; i < n; i++) {
 		int seen = 0;
 
@@ -717,23 +1003,32 @@ char *fix_subject(const struct fix_cand *cands, int n, int room)
 					cands[i].kind == FIX_INCLUDE ? cands[i].include : cands[i].symbol);
 		if (seen)
 			continue;
-		if (cands[i].kind == FIX_INCLUDE) {
-			sb_addf(&inc, "%s%s", ninc++ ? ", " : "include ", cands[i].include);
-		} else if (cands[i].kind == FIX_DECLARE) {
-			sb_addf(&dec, "%s%s", ndec++ ? ", " : "declare ", cands[i].symbol);
-		}
+		if (cands[i].kind == FIX_INCLUDE)
+			sb_addf(&parts[0], "%s%s", count[0]++ ? ", " : "include ", cands[i].include);
+		else if (cands[i].kind == FIX_DECLARE)
+			sb_addf(&parts[1], "%s%s", count[1]++ ? ", " : "declare ", cands[i].symbol);
+		else if (cands[i].kind == FIX_GUARD && !count[2]++)
+			sb_add(&parts[2], "add an include guard");
+		else if (cands[i].kind == FIX_STUB)
+			sb_addf(&parts[3], "%s%s", count[3]++ ? ", " : "match the stubs of ", cands[i].what);
 	}
-	full = xasprintf("%s%s%s", inc.len ? inc.buf : "", inc.len && dec.len ? ", " : "", dec.len ? dec.buf : "");
-	sb_release(&inc);
-	sb_release(&dec);
+	full = join_parts(parts, 4);
+	for (i = 0; i < 4; i++)
+		sb_release(&parts[i]);
 	if ((int)strlen(full) <= room)
 		return full;
 	free(full);
 	/* only how many */
-	if (ninc && ndec)
-		return xasprintf("include %d header%s, declare %d tag%s", ninc, ninc > 1 ? "s" : "", ndec,
-				 ndec > 1 ? "s" : "");
-	if (ninc)
-		return xasprintf("include %d header%s", ninc, ninc > 1 ? "s" : "");
-	return xasprintf("declare %d tag%s", ndec, ndec > 1 ? "s" : "");
+	if (count[0])
+		sb_addf(&parts[0], "include %d header%s", count[0], count[0] > 1 ? "s" : "");
+	if (count[1])
+		sb_addf(&parts[1], "declare %d tag%s", count[1], count[1] > 1 ? "s" : "");
+	if (count[2])
+		sb_add(&parts[2], "add an include guard");
+	if (count[3])
+		sb_addf(&parts[3], "match %d stub%s", count[3], count[3] > 1 ? "s" : "");
+	full = join_parts(parts, 4);
+	for (i = 0; i < 4; i++)
+		sb_release(&parts[i]);
+	return full;
 }

@@ -4,8 +4,11 @@
  * a forward declaration when a tag is only used by pointer, else an
  * #include of the header that defines the missing name (fix_definer: the
  * lightest of linux/ or the header's own dir first), never a forbidden
- * one, never one that includes the header back (a cycle).  When no header
- * qualifies, a one-line reason instead of an edit.
+ * one, never one that includes the header back (a cycle); for a macro an
+ * #if tests, that include before the #if.  A header included twice that
+ * defines a name again gets an include guard; a stub whose type is not
+ * its declaration's is made to match it.  When no edit qualifies, a
+ * one-line reason instead of an edit.
  */
 #ifndef HDRTEST_FIX_H
 #define HDRTEST_FIX_H
@@ -14,17 +17,24 @@
 #include "judge/explain.h"
 #include "scan/scan.h"
 
-enum fix_kind { FIX_NONE, FIX_DECLARE, FIX_INCLUDE };
+enum fix_kind { FIX_NONE, FIX_DECLARE, FIX_INCLUDE, FIX_GUARD, FIX_STUB };
 
 struct fix_cand {
 	enum fix_kind kind;
 	char *header;		/* the header edited: "linux/mm/page_address.h" */
-	char *symbol;		/* what was missing: "thp_size", "struct folio" */
+	char *symbol;		/* what was missing: "thp_size", "struct folio";
+				 * FIX_GUARD: the guard macro; FIX_STUB: the function */
 	char *what;		/* as shown: "thp_size()", "struct folio" */
 	char *user;		/* "offset_in_thp()", or NULL */
 	char *include;		/* FIX_INCLUDE: "linux/mm/folio_size.h" */
 	int weight;		/* FIX_INCLUDE: headers it pulls in (scan index) */
 	char *cond;		/* the #if the use is under, or NULL */
+	int before;		/* FIX_INCLUDE for a macro an #if tests: that #if's
+				 * line, which the include must come before; else 0 */
+	char *sig;		/* FIX_STUB: the declaration's type, which the stub
+				 * gets: "bool (struct request *)" */
+	char *because;		/* FIX_GUARD, FIX_STUB: what is wrong, for the
+				 * patch's message */
 	char *why_not;		/* FIX_NONE: the one line saying why */
 };
 
@@ -107,9 +117,12 @@ const struct scan_file *common_file(const struct scan_index *ix, const char *nam
 int fix_closure(const struct scan_index *ix, const char *name, const char *target, int *reaches);
 
 /* text (the header f, as scanned) with the edits of cands[0..n) made:
- * includes after its last #include before the use, under the use's #if
- * when there is one; declarations after its last forward declaration, or
- * its includes.  The caller frees. */
+ * includes after its last #include before the use (before the #if that
+ * tests what it defines), under the use's #if when there is one;
+ * declarations after its last forward declaration, or its includes; an
+ * include guard around all after its leading comments; a stub's return
+ * and parameter types as its declaration spells them (fix_stub()).  The
+ * caller frees. */
 char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n);
 
 /* "include linux/mm/folio_size.h for thp_size()", "declare struct folio" */
@@ -117,6 +130,25 @@ char *fix_summary(const struct fix_cand *f);
 /* What cands[0..n) do, includes of one header grouped: "include
  * linux/mm/folio_size.h for thp_size(), folio_size(), declare struct folio". */
 char *fix_describe(const struct fix_cand *cands, int n);
+
+/* The include guard a header gets: "_LINUX_DTLK_H" for linux/dtlk.h, as
+ * the tree's headers spell theirs, "__" first when the tree defines that
+ * macro already; NULL when it defines both.  The caller frees. */
+char *fix_guard_name(const struct scan_index *ix, const char *header);
+
+/* text with the stub of name whose name is on line made to match the
+ * declaration decl_text has on decl_line (a and b: their scanned
+ * definitions): its return type and each parameter whose type differs
+ * written as the declaration writes them (the stub's parameter names
+ * kept), every parameter when their numbers differ, the lines after the
+ * '(' aligned to it again.  NULL when either cannot be taken apart.  The
+ * caller frees. */
+char *fix_stub(const char *text, int line, const char *decl_text, int decl_line, const struct scan_def *decl,
+	       const struct scan_def *stub);
+
+/* Whether the candidate c is what the explained failure e asks for: the
+ * same missing name, the guard of its header, its stub. */
+int fix_cand_answers(const struct fix_cand *c, const struct explain_info *e);
 
 /* The lightest header that defines name for a source file (a .c may
  * include any header: linux/mm.h too), its own definition, not a forward

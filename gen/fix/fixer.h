@@ -117,9 +117,10 @@ struct blame {
 void blame_init(struct blame *b, const struct fixer *fx);
 
 /* The numbers (from 1) of the lines of patched that are not in orig, when
- * patched only inserts lines into orig (walking both side by side finds
- * them): how many, in *lines (the caller frees); -1 when a line of orig
- * is not in patched (lines is NULL then). */
+ * patched only inserts lines into orig, or changes one in place (a stub
+ * made to match): walking both side by side finds them; how many, in
+ * *lines (the caller frees); -1 when lines of orig are not in patched
+ * (lines is NULL then). */
 int added_lines(const char *orig, const char *patched, int **lines);
 /* Whether log names path:LINE, LINE one of lines: a diagnostic's place, or
  * an "In file included from" step of its way. */

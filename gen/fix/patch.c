@@ -128,6 +128,15 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 					 "the tag is then local to the prototype. A forward declaration is all it "
 					 "needs.",
 					 c->user ? c->user : h->header, c->symbol);
+		else if (c->kind == FIX_INCLUDE && c->before)
+			para = xasprintf("The #if at line %d of %s tests %s, defined in %s, which %s does not "
+					 "include: the #if reads it as 0 (-Wundef warns). The include goes before "
+					 "it.",
+					 c->before, h->header, c->what, c->include, h->header);
+		else if (c->kind == FIX_GUARD)
+			para = xasprintf("%s Guard it with %s, as the tree's headers are.", c->because, c->symbol);
+		else if (c->kind == FIX_STUB)
+			para = xasprintf("%s Make the stub match its declaration.", c->because);
 		else if (c->kind == FIX_INCLUDE)
 			para = xasprintf("%s uses %s, defined in %s, which %s does not include%s.",
 					 c->user ? c->user : h->header, c->what, c->include, h->header,

@@ -436,8 +436,7 @@ static int still_needs(struct fixer *fx, int ci, const struct tu_result *t, cons
 		return 0;
 	for (nth = 0; !hit && nth < 32 && (e = explain_analyze_nth(t, fx->proof[ci], fx->ix, nth)); nth++) {
 		for (k = 0; k < h->ncands; k++)
-			hit |= h->cands[k].kind != FIX_NONE && !strcmp(e->culprit, h->header) &&
-			       !strcmp(e->missing, h->cands[k].symbol);
+			hit |= fix_cand_answers(&h->cands[k], e);
 		explain_info_free(e);
 	}
 	if (hit || nth)

@@ -677,3 +677,105 @@ void c_token(struct fscan *fs, const struct clex_tok *t)
 		skip_file(fs, SKIP_DEEP_PAREN, t->s);
 	push_tok(fs, t, t->kind);
 }
+
+/* --- where a function's parts are spelled --- */
+
+/* The spans of decl[0..n) when it declares name at line. */
+static int decl_spans(const char *text, const struct dtok *decl, int n, int line, const char *name,
+		      struct scan_spans *sp)
+{
+	struct dtok *t = xmalloc((n + 1) * sizeof(*t));
+	int m = clean(decl, n, t), at, ret_lo, open, close, k, start, ok = 0;
+
+	at = find_function(t, m, &ret_lo);
+	if (at < 1 || t[at].line != line || !dt_is(&t[at], name) || ret_lo >= at)
+		goto out;
+	open = at + 1;
+	close = closing(t, open, m);
+	if (!dt_punct(&t[close], ')'))
+		goto out;
+	memset(sp, 0, sizeof(*sp));
+	sp->ret = t[ret_lo].s - text;
+	sp->ret_end = t[at - 1].s + t[at - 1].n - text;
+	sp->open = t[open].s - text;
+	sp->close = t[close].s - text;
+	if (!(close == open + 2 && dt_is(&t[open + 1], "void")) && close > open + 1) {
+		for (start = k = open + 1; k <= close; k++) {
+			struct scan_param_span *p;
+			int nm;
+
+			if (k < close && dt_open(&t[k])) {
+				k = closing(t, k, close + 1);
+				continue;
+			}
+			if (k < close && !dt_punct(&t[k], ','))
+				continue;
+			if (k == start) {
+				scan_spans_free(sp);
+				goto out;
+			}
+			p = push(&sp->params, &sp->nparams, sizeof(*p));
+			p->start = t[start].s - text;
+			p->end = t[k - 1].s + t[k - 1].n - text;
+			nm = param_name(t, start, k);
+			p->name = nm < 0 ? -1 : t[nm].s - text;
+			p->name_end = nm < 0 ? -1 : t[nm].s + t[nm].n - text;
+			start = k + 1;
+		}
+	}
+	ok = 1;
+out:
+	free(t);
+	return ok;
+}
+
+int scan_function_spans(const char *text, int line, const char *name, struct scan_spans *sp)
+{
+	struct clex lx;
+	struct clex_tok tok;
+	struct dtok *decl = NULL;
+	int n = 0, depth = 0, paren = 0, found = 0, hit = 0;
+
+	words_init();
+	clex_init(&lx, text, strlen(text), 1, 0);
+	while (!found && clex_next(&lx, &tok) != CT_EOF && tok.line <= line + 64) {
+		char c = tok.kind == CT_PUNCT && tok.n == 1 ? tok.s[0] : 0;
+		struct dtok *d;
+
+		if (tok.kind == CT_PP) {
+			n = hit = 0;	/* a directive splits what is around it */
+			continue;
+		}
+		if (depth) {
+			depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+			continue;
+		}
+		if (!paren && (c == ';' || c == '{')) {
+			found = hit && decl_spans(text, decl, n, line, name, sp);
+			n = hit = 0;
+			depth = c == '{';
+			continue;
+		}
+		if (!paren && c == '}') {
+			n = hit = 0;
+			continue;
+		}
+		paren += c == '(' || c == '[' ? 1 : (c == ')' || c == ']') && paren ? -1 : 0;
+		d = push(&decl, &n, sizeof(*d));
+		d->s = tok.s;
+		d->n = (int)tok.n;
+		d->kind = tok.kind;
+		d->wc = tok.kind == CT_IDENT ? word_class(tok.s, tok.n) : 0;
+		d->line = tok.line;
+		d->cond = NULL;
+		hit |= tok.line == line && tok.kind == CT_IDENT && dt_is(d, name);
+	}
+	free(decl);
+	return found ? 0 : -1;
+}
+
+void scan_spans_free(struct scan_spans *sp)
+{
+	free(sp->params);
+	memset(sp, 0, sizeof(*sp));
+}

@@ -166,6 +166,24 @@ char *scan_def_signature(const struct scan_def *d);
 /* "RET (ARG, ...)" from a return type and argument types. */
 char *scan_format_signature(const char *ret, const char *const *args, int nargs);
 
+/* Where a function's declaration spells its parts: byte offsets into the
+ * text scan_function_spans() read. */
+struct scan_param_span {
+	int start, end;		/* the parameter, its annotations inside */
+	int name, name_end;	/* its name, -1 when it has none */
+};
+struct scan_spans {
+	int ret, ret_end;	/* the return type, without storage class or annotations */
+	int open, close;	/* the parameter list's '(' and ')' */
+	struct scan_param_span *params;	/* none for "(void)" */
+	int nparams;
+};
+/* The spans of the function name declared or defined in text with its
+ * name on line (a scan_def's line): 0, or -1 when no declaration of name
+ * is there that the scanner reads as one.  Free with scan_spans_free(). */
+int scan_function_spans(const char *text, int line, const char *name, struct scan_spans *sp);
+void scan_spans_free(struct scan_spans *sp);
+
 /* One line per definition, sorted by name, then path and line:
  * name TAB kind TAB file:line TAB conditions TAB signature.  The caller
  * frees. */

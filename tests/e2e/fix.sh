@@ -232,6 +232,46 @@ check "a name a fix uncovers is found by a second round of proof" grep -q "^hdrt
 check "... and gets its include, and the whole fix is proven" \
 	sh -c "grep -q '^+#include <linux/mm/vmalloc_addr.h> // for is_vmalloc_addr()' '$out-r2/fix/'overlay-0001-*.patch && grep -A1 '^linux/mm/page_address.h .*vmalloc_addr' '$out-r2/fix/summary.txt' | grep -q 'kept, proven on: x86_64/defconfig'"
 
+# The fixes that follow from what the census showed beside a missing name
+# (x86_64 only): tpm_pcr_read()'s stub takes int where its declaration
+# takes u32; fs_pin.h has no include guard; rcu_node_tree.h's #if tests
+# NR_CPUS, which it does not get.  Each gets its patch, proven, in its
+# class, checkpatch-clean, and with the patches applied every one passes.
+kinds=$top/$out-kinds
+rm -rf "$kinds" "$kinds-copy" "$kinds-applied" && mkdir -p "$kinds"
+out/bin/hdrtest catalog-init --tree "$tree" --out "$kinds.cat" linux/tpm.h linux/fs_pin.h linux/rcu_node_tree.h \
+	> "$kinds-init.log" 2>&1
+as_ada make -j2 fix ARCHS=x86_64 SIGNOFF=1 CATALOG="catalog/arches.cat catalog/configs.cat $kinds.cat" \
+	OUT="$kinds" > "$kinds.log" 2>&1
+check "a stub, a missing guard and an #if's macro: each fixed in its class" sh -c \
+	"grep -qx 'linux/tpm.h	fixed by a stub made to match	' '$kinds/fix/classes.tsv' &&
+	 grep -qx 'linux/fs_pin.h	fixed by an include guard	' '$kinds/fix/classes.tsv' &&
+	 grep -qx 'linux/rcu_node_tree.h	fixed by an include for an #if macro	' '$kinds/fix/classes.tsv'"
+check "... the stub takes u32 pcr_idx, as its declaration does" \
+	grep -q '^+static inline int tpm_pcr_read(struct tpm_chip \*chip, u32 pcr_idx,$' "$kinds/fix/"*tpm*.patch
+check "... the guard is the tree's style" sh -c \
+	"grep -qx '+#ifndef _LINUX_FS_PIN_H' '$kinds/fix/'*fs-pin*.patch &&
+	 grep -qx '+#endif /\\* _LINUX_FS_PIN_H \\*/' '$kinds/fix/'*fs-pin*.patch"
+check "... linux/threads.h comes before the #if that tests NR_CPUS" \
+	grep -q '^+#include <linux/threads.h> // for NR_CPUS$' "$kinds/fix/"*rcu-node-tree*.patch
+if checkpatch_ok; then
+	kind_totals() {
+		for p in $(sed "s|^|$kinds/fix/|" "$kinds/fix/series"); do
+			perl "$tree/scripts/checkpatch.pl" --strict --no-tree --no-color "$p" 2>&1 | grep '^total: '
+		done
+	}
+	kind_totals > "$kinds-cp.txt"
+	check "... checkpatch.pl --strict: 0 errors, 0 warnings, 0 checks on each of the 3 patches" \
+		sh -c "[ \$(grep -cx 'total: 0 errors, 0 warnings, 0 checks, [0-9]* lines checked' '$kinds-cp.txt') -eq 3 ]"
+else
+	skip "checkpatch.pl on the stub, guard and #if patches" "perl (with Term::ANSIColor) cannot be installed"
+fi
+apply_copy "$kinds-copy" $(sed "s|^|$kinds/fix/|" "$kinds/fix/series" 2>/dev/null) && applied=0 || applied=1
+make -j2 selftest-headers ARCHS=x86_64 CATALOG="catalog/arches.cat catalog/configs.cat $kinds.cat" \
+	OVERLAY="$kinds-copy/include" OUT="$kinds-applied" > "$kinds-applied.log" 2>&1
+check "... and with them applied, the three pass" sh -c \
+	"[ $applied -eq 0 ] && [ \$(awk -F '\t' '\$4 == \"pass\"' '$kinds-applied/results.tsv' | wc -l) -eq 3 ]"
+
 # the checks fail on a broken patch: the declaration names another tag
 echo "# the checks fail on a broken patch"
 mkdir -p "$out-broken"

@@ -36,6 +36,7 @@ int main(void)
 	srunner_add_suite(sr, fix_patch_suite());
 	srunner_add_suite(sr, fix_chains_suite());
 	srunner_add_suite(sr, fix_classes_suite());
+	srunner_add_suite(sr, fix_kinds_suite());
 	srunner_add_suite(sr, fix_consumers_suite());
 	srunner_add_suite(sr, robust_suite());
 	srunner_add_suite(sr, writes_suite());

@@ -43,6 +43,7 @@ Suite *fix_proof_suite(void);
 Suite *fix_patch_suite(void);
 Suite *fix_chains_suite(void);
 Suite *fix_classes_suite(void);
+Suite *fix_kinds_suite(void);
 Suite *fix_consumers_suite(void);
 Suite *catalog_init_suite(void);
 Suite *uptodate_suite(void);

@@ -23,7 +23,8 @@ static void setup(void)
 		      "static inline int a_fn(int x) { return b_fn(x); }\n"
 		      "#endif\n"));
 	free(put_file(tree, "include/linux/b.h",
-		      "#ifndef B_H\n#define B_H\nint b_fn(int x);\nstruct thing { int x; };\n#endif\n"));
+		      "#ifndef B_H\n#define B_H\nint b_fn(int x);\nstruct thing { int x; };\n"
+		      "typedef struct thing thing_t;\nenum mode { MODE_A };\n#endif\n"));
 	free(put_file(tree, "include/linux/c.h", "#ifndef C_H\n#define C_H\n#include <linux/b.h>\n#endif\n"));
 	/* u8: ACPICA's own typedef, lighter (no include, no #if), and the
 	 * kernel's, as linux/types.h has it (under #ifndef __ASSEMBLY__) */
@@ -39,6 +40,39 @@ static void setup(void)
 	free(put_file(tree, "arch/x86/include/asm/page_types.h", "#define PG_SIZE 4096\n"));
 	free(put_file(tree, "include/linux/raid/pq.h", "#ifndef __KERNEL__\n#define PG_SIZE 4096\n#endif\n"));
 	free(put_file(tree, "include/linux/pg.h", "static inline unsigned long pg(void) { return PG_SIZE; }\n"));
+	/* declarations and the stubs of the other branch: chip_read()'s
+	 * stub takes int, not u32; chip_on()'s returns int, not bool;
+	 * chip_free()'s takes one parameter, not two */
+	free(put_file(tree, "include/linux/stub.h",
+		      "#ifndef STUB_H\n#define STUB_H\nstruct chip;\nstruct device;\n#ifdef CONFIG_CHIP\n"
+		      "int chip_read(struct chip *chip, u32 idx, int *out);\n"
+		      "static inline bool chip_on(struct chip *chip) { return true; }\n"
+		      "void chip_free(struct device *dev, struct chip *chip);\n"
+		      "#else\n/* the stubs */\n"
+		      "static inline int chip_read(struct chip *chip, int idx,\n\t\t\t    int *out)\n"
+		      "{\n\treturn -1;\n}\n"
+		      "static inline int chip_on(struct chip *chip) { return 0; }\n"
+		      "static inline void chip_free(struct chip *chip) { }\n"
+		      "#endif\n#endif\n"));
+	free(put_file(tree, "include/linux/noguard.h",
+		      "/* SPDX-License-Identifier: GPL-2.0 */\n/* no guard */\nstruct ng { int x; };\n"
+		      "static inline int ng_fn(void) { return 0; }\n"));
+	/* fields of a tag only declared, by its name and by a typedef; a
+	 * tag no header defines */
+	free(put_file(tree, "include/linux/field.h",
+		      "#ifndef FIELD_H\n#define FIELD_H\nstruct thing;\nstruct holder {\n\tstruct thing thing;\n"
+		      "\tthing_t held;\n};\nstruct opaque;\ntypedef struct opaque opaque_t;\n#endif\n"));
+	/* an #if testing a macro of linux/threads.h */
+	free(put_file(tree, "include/linux/ifm.h",
+		      "#ifndef IFM_H\n#define IFM_H\n#if NR_THINGS > 1\nint many(void);\n#endif\n#endif\n"));
+	free(put_file(tree, "include/linux/threads.h", "#ifndef TH_H\n#define TH_H\n#define NR_THINGS 4\n#endif\n"));
+	/* an x-macro list, its includer's ENTRY() defined around the
+	 * include; one that defines its own */
+	free(put_file(tree, "include/linux/xlist.h", "/* the entries */\nENTRY(first)\nENTRY(second)\n"));
+	free(put_file(tree, "include/linux/xuser.h",
+		      "#ifndef XU_H\n#define XU_H\n#define ENTRY(x) int x;\n#include <linux/xlist.h>\n"
+		      "#undef ENTRY\n#endif\n"));
+	free(put_file(tree, "include/linux/xown.h", "#define ENTRY(x) int x;\nENTRY(own)\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -299,6 +333,189 @@ START_TEST(test_unknown_name)
 }
 END_TEST
 
+
+/* A stub whose type disagrees with its declaration: the catalogued type
+ * is the declaration's, the TU compiled the stub; both lines, both
+ * conditions, and what differs. */
+START_TEST(test_stub_disagrees_with_its_declaration)
+{
+	char *params = explain("linux/stub.h",
+			       "/out/x/linux/stub.c:20:1: error: static assertion failed: \"chip_read(): not a "
+			       "function of the catalogued type int (struct chip *, u32, int *)\"\n",
+			       NULL);
+	char *ret = explain("linux/stub.h",
+			    "/out/x/linux/stub.c:30:1: error: static assertion failed: \"chip_on(): not a function "
+			    "of the catalogued type bool (struct chip *)\"\n",
+			    NULL);
+	char *count = explain("linux/stub.h",
+			      "/out/x/linux/stub.c:40:1: error: static assertion failed: \"chip_free(): not a "
+			      "function of the catalogued type void (struct device *, struct chip *)\"\n",
+			      NULL);
+
+	ck_assert_str_eq(params, "linux/stub.h: chip_read() is int (struct chip *, u32, int *) under "
+				 "defined(CONFIG_CHIP) at include/linux/stub.h:6, but its stub under "
+				 "!defined(CONFIG_CHIP) at line 11 takes int as parameter 2, not u32");
+	ck_assert_str_eq(ret, "linux/stub.h: chip_on() is bool (struct chip *) under defined(CONFIG_CHIP) at "
+			      "include/linux/stub.h:7, but its stub under !defined(CONFIG_CHIP) at line 16 returns "
+			      "int, not bool");
+	ck_assert_str_eq(count, "linux/stub.h: chip_free() is void (struct device *, struct chip *) under "
+				"defined(CONFIG_CHIP) at include/linux/stub.h:8, but its stub under "
+				"!defined(CONFIG_CHIP) at line 17 takes 1 parameter, not 2");
+	free(params);
+	free(ret);
+	free(count);
+}
+END_TEST
+
+/* The type check of a function with one type everywhere (an attribute
+ * the check does not ignore) is not a stub's: no explanation. */
+START_TEST(test_one_type_is_no_stub)
+{
+	ck_assert_ptr_null(explain("linux/a.h",
+				   "/out/x/linux/a.c:20:1: error: static assertion failed: \"a_fn(): not a "
+				   "function of the catalogued type int (int)\"\n",
+				   NULL));
+}
+END_TEST
+
+/* A header without an include guard: the TU includes it twice, and the
+ * second inclusion defines again what the first did, at the same place. */
+START_TEST(test_no_include_guard)
+{
+	const char *stack = "In file included from /out/x/linux/noguard.c:14:\n";
+	char *log = xasprintf("%s/src/include/linux/noguard.h:3:8: error: redefinition of 'struct ng'\n"
+			      "In file included from /out/x/linux/noguard.c:13:\n"
+			      "/src/include/linux/noguard.h:3:8: note: originally defined here\n",
+			      stack);
+	char *fn = xasprintf("%s/src/include/linux/noguard.h:4:19: error: redefinition of 'ng_fn'\n"
+			     "/src/include/linux/noguard.h:4:19: note: previous definition of 'ng_fn' with type "
+			     "'int(void)'\n",
+			     stack);
+	char *why = explain("linux/noguard.h", log, NULL), *why_fn = explain("linux/noguard.h", fn, NULL);
+
+	ck_assert_str_eq(why, "linux/noguard.h: no include guard: included twice, it defines struct ng again "
+			      "(line 3)");
+	ck_assert_str_eq(why_fn, "linux/noguard.h: no include guard: included twice, it defines ng_fn again "
+				 "(line 4)");
+	free(why);
+	free(why_fn);
+	free(fn);
+	free(log);
+}
+END_TEST
+
+/* A name defined again elsewhere (two headers define it), or by a
+ * header that has a guard, is no missing guard. */
+START_TEST(test_redefinition_elsewhere_is_no_missing_guard)
+{
+	ck_assert_ptr_null(explain("linux/noguard.h",
+				   "/src/include/linux/noguard.h:3:8: error: redefinition of 'struct ng'\n"
+				   "/src/include/linux/b.h:4:8: note: originally defined here\n",
+				   NULL));
+	ck_assert_ptr_null(explain("linux/b.h",
+				   "/src/include/linux/b.h:4:8: error: redefinition of 'struct thing'\n"
+				   "/src/include/linux/b.h:4:8: note: originally defined here\n",
+				   NULL));
+}
+END_TEST
+
+/* A field of a tag only declared: gcc names the field, the line its
+ * type; the definer named as for a missing name. */
+START_TEST(test_incomplete_field_type)
+{
+	char *echo = explain("linux/field.h",
+			     "/src/include/linux/field.h:5:22: error: field 'thing' has incomplete type\n"
+			     "    5 |         struct thing thing;\n"
+			     "      |                      ^~~~~\n",
+			     NULL);
+	/* no echo: the line is read from the header; a typedef stands for its tag */
+	char *file = explain("linux/field.h",
+			     "/src/include/linux/field.h:6:17: error: field 'held' has incomplete type\n", NULL);
+	char *clang = explain("linux/field.h",
+			      "/src/include/linux/field.h:5:22: error: field has incomplete type 'struct thing'\n",
+			      NULL);
+
+	ck_assert_str_eq(echo, "linux/field.h: struct holder needs struct thing complete (field 'thing'), defined in "
+			       "linux/b.h, which field.h does not include");
+	ck_assert_str_eq(file, "linux/field.h: struct holder needs struct thing complete (field 'held'), defined in "
+			       "linux/b.h, which field.h does not include");
+	ck_assert_str_eq(clang, "linux/field.h: struct holder needs struct thing complete (a field's type), defined "
+				"in linux/b.h, which field.h does not include");
+	/* a file the log names outside the tree is never read */
+	{
+		char *out = tmp_dir(), *path = put_file(out, "field.h", "struct x {\n\tstruct thing thing;\n};\n");
+		char *log = xasprintf("%s:2:22: error: field 'thing' has incomplete type\n", path);
+
+		ck_assert_ptr_null(explain("linux/field.h", log, NULL));
+		free(log);
+		free(path);
+		free(out);
+	}
+	free(echo);
+	free(file);
+	free(clang);
+}
+END_TEST
+
+/* A parameter of the TU's use whose enum the header only names, and
+ * sizeof of a typedef of a tag no header defines. */
+START_TEST(test_incomplete_parameter_and_sizeof)
+{
+	char *param = explain("linux/a.h",
+			      "/out/x/linux/a.c:12:60: error: parameter 2 ('a2') has incomplete type\n"
+			      "   12 | static __used int hdrtest_use_a_fn(int a1, enum mode a2)\n",
+			      "a_fn");
+	char *size = explain("linux/field.h",
+			     "/out/x/linux/field.c:20:23: error: invalid application of 'sizeof' to incomplete type "
+			     "'opaque_t' {aka 'struct opaque'}\n",
+			     NULL);
+
+	ck_assert_str_eq(param, "linux/a.h: a_fn() needs enum mode complete (parameter 2), defined in linux/b.h, "
+				"which a.h does not include");
+	ck_assert_str_eq(size, "linux/field.h: needs struct opaque complete (sizeof(opaque_t)), which no header "
+			       "of the tree defines (it is only declared)");
+	free(param);
+	free(size);
+}
+END_TEST
+
+/* -Wundef: an #if tests a macro the header does not get; gcc quotes it
+ * with ", clang with '. */
+START_TEST(test_undefined_macro_in_if)
+{
+	char *gcc = explain("linux/ifm.h",
+			    "/src/include/linux/ifm.h:3:5: error: \"NR_THINGS\" is not defined, evaluates to 0 "
+			    "[-Werror=undef]\n",
+			    NULL);
+	char *clang = explain("linux/ifm.h",
+			      "/src/include/linux/ifm.h:3:5: error: 'NR_THINGS' is not defined, evaluates to 0 "
+			      "[-Werror,-Wundef]\n",
+			      NULL);
+
+	ck_assert_str_eq(gcc, "linux/ifm.h: the #if at line 3 tests NR_THINGS, defined in linux/threads.h, which "
+			      "ifm.h does not include");
+	ck_assert_str_eq(clang, gcc);
+	free(gcc);
+	free(clang);
+}
+END_TEST
+
+/* A list of entries for a macro its includer defines and #undefs:
+ * not a header to include alone, and the why-line says so. */
+START_TEST(test_x_macro_list)
+{
+	char *why = explain("linux/xlist.h",
+			    "/src/include/linux/xlist.h:2:1: error: return type defaults to 'int' "
+			    "[-Werror=implicit-int]\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/xlist.h: an x-macro list: line 2 invokes ENTRY(), which only its includer "
+			      "linux/xuser.h defines (and #undefs after it): not a header to include alone");
+	ck_assert_ptr_null(explain("linux/xown.h", "/src/include/linux/xown.h:2:1: error: expected ';'\n", NULL));
+	free(why);
+}
+END_TEST
+
 START_TEST(test_nothing_to_explain)
 {
 	ck_assert_ptr_null(explain("linux/a.h", "/src/include/linux/a.h:5:1: error: expected ';'\n", NULL));
@@ -323,6 +540,14 @@ Suite *explain_suite(void)
 	tcase_add_test(tc, test_arch_only_name_by_its_asm_name);
 	tcase_add_test(tc, test_unknown_name);
 	tcase_add_test(tc, test_nothing_to_explain);
+	tcase_add_test(tc, test_stub_disagrees_with_its_declaration);
+	tcase_add_test(tc, test_one_type_is_no_stub);
+	tcase_add_test(tc, test_no_include_guard);
+	tcase_add_test(tc, test_redefinition_elsewhere_is_no_missing_guard);
+	tcase_add_test(tc, test_incomplete_field_type);
+	tcase_add_test(tc, test_incomplete_parameter_and_sizeof);
+	tcase_add_test(tc, test_undefined_macro_in_if);
+	tcase_add_test(tc, test_x_macro_list);
 	suite_add_tcase(s, tc);
 	return s;
 }

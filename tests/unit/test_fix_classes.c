@@ -12,6 +12,7 @@
 
 #include "base/util.h"
 #include "fix/fixer.h"
+#include "helpers.h"
 #include "suites.h"
 
 static char *hub = "linux/hub.h";
@@ -93,6 +94,47 @@ START_TEST(test_a_fix_dropped_for_objects_says_so)
 }
 END_TEST
 
+/* A header that still fails for a diagnostic no explanation reads, and
+ * one that fails for a name no header defines: "not explained" is
+ * counted apart from "not fixable yet". */
+START_TEST(test_what_is_not_explained_is_counted_apart)
+{
+	char *tree = tmp_dir();
+	char *odd = xasprintf("%s/include/linux/odd.h:3:1: error: expected ';' before 'int'\n", tree);
+	char *nodef = xasprintf("%s/include/linux/nodef.h:2:1: error: unknown type name 'nothing_t'\n", tree);
+	struct tu_result was[] = {
+		{ .header = "linux/odd.h", .verdict = V_FAIL, .detail = "error: expected ';' before 'int'",
+		  .log = odd },
+		{ .header = "linux/nodef.h", .verdict = V_FAIL, .detail = "error: unknown type name 'nothing_t'",
+		  .log = nodef },
+	};
+	struct cell_result orig = { .tus = was, .ntus = 2, .dir = "/out/x", .srctree = tree };
+	struct cell_result *origs[] = { &orig }, *proofs[] = { NULL };
+	char *cells[] = { "x86_64/defconfig" };
+	struct fixer fx = { .cells = cells, .ncells = 1, .orig = origs, .proof = proofs, .rounds = 1 };
+	struct strbuf sb, tsv;
+
+	free(put_file(tree, "include/linux/odd.h", "int a\nint b;\n"));
+	free(put_file(tree, "include/linux/nodef.h", "nothing_t x;\n"));
+	fx.ix = scan_tree(tree);
+	sb_init(&sb);
+	sb_init(&tsv);
+	ck_assert_int_eq(classify_failures(&fx, &sb, &tsv), 2);
+	ck_assert_str_eq(tsv.buf, "linux/nodef.h\tnot fixable yet\tlinux/nodef.h: it needs nothing_t, which no header "
+				  "of the tree defines outside linux/nodef.h\n"
+				  "linux/odd.h\tnot explained\ta diagnostic hdrtest does not explain: error: "
+				  "expected '*' before '*'\n");
+	ck_assert_ptr_nonnull(strstr(sb.buf, "  not fixable yet                          1\n"
+					     "  not explained                            1\n"));
+	sb_release(&sb);
+	sb_release(&tsv);
+	scan_free(fx.ix);
+	free(odd);
+	free(nodef);
+	free(tree);
+}
+END_TEST
+
 Suite *fix_classes_suite(void)
 {
 	Suite *s = suite_create("fix_classes");
@@ -101,6 +143,7 @@ Suite *fix_classes_suite(void)
 	tcase_add_test(tc, test_a_fix_taken_out_before_the_pass_is_not_the_reason);
 	tcase_add_test(tc, test_a_fix_in_at_the_pass_is_the_reason);
 	tcase_add_test(tc, test_a_fix_dropped_for_objects_says_so);
+	tcase_add_test(tc, test_what_is_not_explained_is_counted_apart);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/lines.h"
 #include "base/util.h"
 #include "fix_fixture.h"
 #include "helpers.h"
@@ -533,9 +534,14 @@ START_TEST(test_a_second_round_for_the_next_missing_name)
 			 "  fixed by a declaration                   0\n"
 			 "  fixed by an include                      1\n"
 			 "  fixed by both                            0\n"
+			 "  fixed by an include for an #if macro     0\n"
+			 "  fixed by an include guard                0\n"
+			 "  fixed by a stub made to match            0\n"
+			 "  fixed by several kinds of fix            0\n"
 			 "  fixed by the series' other patches       0\n"
 			 "  needs a move                             0\n"
 			 "  not fixable yet                          0\n"
+			 "  not explained                            0\n"
 			 "\n"
 			 "linux/user.h                 fixed by an include\n"
 			 "\nApply with: cd %s && cat %s/fix/%s | patch -p1\n", tree, out, patch);
@@ -558,6 +564,92 @@ START_TEST(test_a_second_round_for_the_next_missing_name)
 	free(want);
 	free(path);
 	free(tree);
+	free(out);
+}
+END_TEST
+
+/* The text of the patch of OUT/fix/series whose name holds part. */
+static char *slurp_patch(const char *out, const char *part)
+{
+	char *path = xasprintf("%s/fix/series", out), *series = slurp(path), *line, *cur = series, *text = NULL;
+
+	while (!text && (line = next_line(&cur))) {
+		if (strstr(line, part)) {
+			char *p = xasprintf("%s/fix/%s", out, line);
+
+			text = slurp(p);
+			free(p);
+		}
+	}
+	ck_assert_msg(text != NULL, "no patch named *%s* in %s", part, path);
+	free(series);
+	free(path);
+	return text;
+}
+
+/* The fixes of what the explanations beside a missing name say:
+ * linux/noguard.h, included twice, defines struct noguard again (an
+ * include guard); linux/ifmacro.h's #if tests NR_LIGHTS, which it does
+ * not get (an include before the #if); linux/stubbed.h's stub of
+ * chip_read() takes int where its declaration takes u32 (the stub made to
+ * match).  Each proven, each in its class, each patch what a maintainer
+ * would write. */
+START_TEST(test_a_guard_an_if_macro_include_and_a_stub)
+{
+	char *out = fix_run("x86_64", "noguard ifmacro stubbed"), *path, *text;
+
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig"), 0);
+	path = xasprintf("%s/fix/classes.tsv", out);
+	assert_file(path, "linux/ifmacro.h\tfixed by an include for an #if macro\t\n"
+			  "linux/noguard.h\tfixed by an include guard\t\n"
+			  "linux/stubbed.h\tfixed by a stub made to match\t\n");
+	free(path);
+	path = xasprintf("%s/fix/summary.txt", out);
+	text = slurp(path);
+	assert_has(text, "linux/noguard.h              add the include guard _LINUX_NOGUARD_H\n"
+			 "                             kept, proven on: x86_64/defconfig\n");
+	assert_has(text, "linux/stubbed.h              make the stub of chip_read() match its declaration\n"
+			 "                             kept, proven on: x86_64/defconfig\n");
+	assert_has(text, "linux/ifmacro.h              include linux/lights.h for NR_LIGHTS\n"
+			 "                             kept, proven on: x86_64/defconfig\n");
+	free(text);
+	free(path);
+	/* the guard around all but the leading comments, in the tree's style */
+	path = xasprintf("%s/fix/overlay/linux/noguard.h", out);
+	assert_file(path, "/* SPDX-License-Identifier: GPL-2.0 */\n/*\n * No include guard: a second inclusion "
+			  "defines struct noguard again.  The\n * fix adds one.\n */\n"
+			  "#ifndef _LINUX_NOGUARD_H\n#define _LINUX_NOGUARD_H\n\nstruct noguard {\n\tint x;\n};\n"
+			  "\n#endif /* _LINUX_NOGUARD_H */\n");
+	free(path);
+	/* the include before the #if that tests what it defines */
+	path = xasprintf("%s/fix/overlay/linux/ifmacro.h", out);
+	text = slurp(path);
+	assert_has(text, "#include <linux/types.h>\n#include <linux/lights.h> // for NR_LIGHTS\n\n");
+	free(text);
+	free(path);
+	/* the stub's parameter as the declaration has it, its name kept */
+	path = xasprintf("%s/fix/overlay/linux/stubbed.h", out);
+	text = slurp(path);
+	assert_has(text, "#else\nstatic inline int chip_read(struct chip *chip, u32 idx) { return -1; }\n#endif\n");
+	free(text);
+	free(path);
+	/* the patches say why */
+	text = slurp_patch(out, "linux-noguard-h");
+	assert_has(text, "linux/noguard.h has no include guard: a file that includes it twice gets a\n"
+			 "redefinition of struct noguard (line 7). Guard it with _LINUX_NOGUARD_H, as\n"
+			 "the tree's headers are.\n");
+	free(text);
+	text = slurp_patch(out, "linux-stubbed-h");
+	assert_has(text, "chip_read() is int (struct chip *, u32) under defined(CONFIG_CHIP) at\n"
+			 "include/linux/stubbed.h:10, but its stub under !defined(CONFIG_CHIP) at\n"
+			 "line 12 takes int as parameter 2, not u32: a caller builds on one config\n"
+			 "and breaks on the other. Make the stub match its declaration.\n");
+	assert_has(text, "-static inline int chip_read(struct chip *chip, int idx) { return -1; }\n"
+			 "+static inline int chip_read(struct chip *chip, u32 idx) { return -1; }\n");
+	free(text);
+	text = slurp_patch(out, "linux-ifmacro-h");
+	assert_has(text, "The #if at line 7 of linux/ifmacro.h tests NR_LIGHTS, defined in\n");
+	free(text);
 	free(out);
 }
 END_TEST
@@ -735,6 +827,7 @@ Suite *fix_proof_suite(void)
 	tcase_set_timeout(rounds, 60);
 	tcase_add_test(rounds, test_a_second_round_for_the_next_missing_name);
 	tcase_add_test(rounds, test_a_fix_not_kept_fails_the_command);
+	tcase_add_test(rounds, test_a_guard_an_if_macro_include_and_a_stub);
 	tcase_add_test(rounds, test_what_was_kept_is_proven_again_without_what_was_not);
 	tcase_add_test(rounds, test_the_class_names_the_own_fix_not_kept);
 	tcase_add_test(rounds, test_the_cover_letter_tells_fixed_from_fixed_in_part);
