@@ -25,6 +25,9 @@ struct fix_cand {
 	char *include;		/* FIX_INCLUDE: "linux/mm/folio_size.h" */
 	int weight;		/* FIX_INCLUDE: headers it pulls in (scan index) */
 	char *cond;		/* the #if the use is under, or NULL */
+	char *cond_why;		/* NULL: the include goes in unconditionally, whatever
+				   cond; else it goes under cond, and this says what
+				   the unconditional one broke (the proof, proof.c) */
 	char *why_not;		/* FIX_NONE: the one line saying why */
 };
 
@@ -107,10 +110,15 @@ const struct scan_file *common_file(const struct scan_index *ix, const char *nam
 int fix_closure(const struct scan_index *ix, const char *name, const char *target, int *reaches);
 
 /* text (the header f, as scanned) with the edits of cands[0..n) made:
- * includes after its last #include before the use, under the use's #if
- * when there is one; declarations after its last forward declaration, or
+ * includes after its last #include before the use, unconditionally
+ * unless the proof found that breaks something (cond_why: then under the
+ * use's #if); declarations after its last forward declaration, or
  * its includes.  The caller frees. */
 char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n);
+
+/* The #if c's include goes under: its use's, once the proof found the
+ * unconditional one breaks something (cond_why); else NULL. */
+const char *fix_placed_cond(const struct fix_cand *c);
 
 /* "include linux/mm/folio_size.h for thp_size()", "declare struct folio" */
 char *fix_summary(const struct fix_cand *f);

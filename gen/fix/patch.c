@@ -128,10 +128,15 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 					 "the tag is then local to the prototype. A forward declaration is all it "
 					 "needs.",
 					 c->user ? c->user : h->header, c->symbol);
-		else if (c->kind == FIX_INCLUDE)
-			para = xasprintf("%s uses %s, defined in %s, which %s does not include%s.",
+		else if (c->kind == FIX_INCLUDE && fix_placed_cond(c))
+			/* why not unconditionally, as a reviewer would ask */
+			para = xasprintf("%s uses %s, defined in %s, which %s does not include. The include "
+					 "is under the use's #if %s: %s.",
 					 c->user ? c->user : h->header, c->what, c->include, h->header,
-					 c->cond ? " (the use is under #if, and so is the include)" : "");
+					 fix_placed_cond(c), c->cond_why);
+		else if (c->kind == FIX_INCLUDE)
+			para = xasprintf("%s uses %s, defined in %s, which %s does not include.",
+					 c->user ? c->user : h->header, c->what, c->include, h->header);
 		if (para) {
 			wrap_paragraph(&sb, para, BODY_WIDTH);
 			sb_addc(&sb, '\n');

@@ -273,6 +273,7 @@ struct hdr_fix *fixer_add(struct fixer *fx, const char *header, const struct fix
 		c->user = dup_or_null(cands[i].user);
 		c->include = dup_or_null(cands[i].include);
 		c->cond = dup_or_null(cands[i].cond);
+		c->cond_why = dup_or_null(cands[i].cond_why);
 		c->why_not = dup_or_null(cands[i].why_not);
 		h->marks[i] = xcalloc(fx->ncells, 1);
 	}
