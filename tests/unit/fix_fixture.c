@@ -193,6 +193,9 @@ void fixer_free(struct fixer *fx)
 		free(h->subject);
 		free(h->proven);
 		free(h->verdict);
+		free(h->breaks);
+		free(h->guard_why);
+		free(h->uncond_breaks);
 	}
 	free(fx->fixes);
 	for (i = 0; i < fx->ncells; i++) {
