@@ -52,9 +52,9 @@ struct hdr_fix {
 	char *objects_why;	/* and the first reason with its first objects */
 };
 
-/* At most this many items of a list that grows with the tree (the TUs a
- * fix breaks) does a line of the summary name: then "... and N more",
- * and a file (breaks.tsv) has them all. */
+/* At most this many items of a list that grows with the tree (TUs a fix
+ * breaks, patches) does a line of the summary name: then "... and N
+ * more", and a file (breaks.tsv, series) has them all. */
 #define SUMMARY_FEW 5
 
 /* The patches' author, from the user's git identity (identity.c). */
@@ -225,7 +225,9 @@ char *clean_git_head(const char *srctree);
 
 /* How to apply the patches written for dir (the tree, or with overlay set
  * the run's overlay, whose copies they fix): git am in a git tree, else
- * patch -p1 (the default tree is Debian's source, not a repository). */
+ * patch -p1 (the default tree is Debian's source, not a repository); the
+ * patches by name, or with more than SUMMARY_FEW, through the series
+ * file (series or overlay-series). */
 void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay);
 /* The patch of kept fix h, number no of total, into fx->dir (named
  * overlay-NNNN-... when h is the run's overlay's copy, its paths then

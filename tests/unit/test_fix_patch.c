@@ -276,6 +276,50 @@ START_TEST(test_apply_line)
 }
 END_TEST
 
+/* More patches than a line names: through the series file, in a line
+ * that does not grow with the tree. */
+START_TEST(test_apply_line_through_the_series)
+{
+	char *out = fix_run("x86_64", "plain"), *dir = tmp_dir(), *want, *patches;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = cand_include("light_fn", "plain()", "linux/light.h", NULL);
+	const char *headers[] = { "linux/a.h", "linux/b.h", "linux/c.h", "linux/d.h", "linux/e.h", "linux/f.h" };
+	struct strbuf sb;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		fixer_add(fx, headers[i], &c, 1);
+	for (i = 0; i < 6; i++)
+		fx->fixes[i].patch = xasprintf("%04d-p.patch", i + 1);
+	patches = xstrndup(fx->overlay, strlen(fx->overlay) - strlen("/overlay"));
+	sb_init(&sb);
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && (cd %s && cat $(cat series)) | patch -p1\n", dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	free(put_file(dir, ".git/HEAD", "ref: refs/heads/main\n"));
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && (cd %s && cat $(cat series)) | git am\n", dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	/* five are named */
+	free(fx->fixes[5].patch);
+	fx->fixes[5].patch = NULL;
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && git am %s/0001-p.patch %s/0002-p.patch %s/0003-p.patch "
+			 "%s/0004-p.patch %s/0005-p.patch\n", dir, patches, patches, patches, patches, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	free(patches);
+	fixer_free(fx);
+	free(dir);
+	free(out);
+}
+END_TEST
+
 /* base-commit: only for a git work tree with nothing uncommitted. */
 START_TEST(test_clean_git_head)
 {
@@ -517,6 +561,7 @@ Suite *fix_patch_suite(void)
 	tcase_add_test(tc, test_declaration);
 	tcase_add_test(tc, test_no_change_is_an_error);
 	tcase_add_test(tc, test_apply_line);
+	tcase_add_test(tc, test_apply_line_through_the_series);
 	tcase_add_test(tc, test_clean_git_head);
 	tcase_add_test(tc, test_subject_prefix);
 	tcase_add_test(tc, test_subject_within_its_room);
