@@ -226,7 +226,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	int first = cmd_options(cmd, argc, argv), i, j, k, added, kept = 0, kept_overlay = 0, unfixed_n = 0, drops;
 	int pending;
 	struct fixer fx = { 0 };
-	struct strbuf sum, unfixed, ch, series, overlay_series, classes, classes_tsv, verified, breaks_tsv;
+	struct strbuf sum, unfixed, ch, ch_tsv, series, overlay_series, classes, classes_tsv, verified, breaks_tsv;
 	const char *srctree;
 	char *path;
 	int ret = CMD_OK;
@@ -289,7 +289,8 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_init(&verified);
 	if (verify_objects && verify_on_objects(&fx, &verified))
 		return CMD_ERROR;
-	chains(&fx, &ch);
+	sb_init(&ch_tsv);
+	chains(&fx, &ch, &ch_tsv);
 	sb_init(&classes);
 	sb_init(&classes_tsv);
 	classify_failures(&fx, &classes, &classes_tsv);
@@ -362,6 +363,10 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		if (write_file_atomic(path, classes_tsv.len ? classes_tsv.buf : "") < 0)
 			return CMD_ERROR;
 		free(path);
+		path = xasprintf("%s/chains.tsv", fx.dir);
+		if (write_file_atomic(path, ch_tsv.len ? ch_tsv.buf : "") < 0)
+			return CMD_ERROR;
+		free(path);
 		path = xasprintf("%s/breaks.tsv", fx.dir);
 		if (write_file_atomic(path, breaks_tsv.len ? breaks_tsv.buf : "") < 0)
 			return CMD_ERROR;
@@ -382,6 +387,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_release(&verified);
 	sb_release(&classes_tsv);
 	sb_release(&breaks_tsv);
+	sb_release(&ch_tsv);
 	fixer_close(&fx);
 	return ret;
 }

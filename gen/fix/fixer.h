@@ -53,8 +53,9 @@ struct hdr_fix {
 };
 
 /* At most this many items of a list that grows with the tree (TUs a fix
- * breaks, patches) does a line of the summary name: then "... and N
- * more", and a file (breaks.tsv, series) has them all. */
+ * breaks, headers a chain pulls a forbidden one into, patches) does a
+ * line of the summary name: then "... and N more", and a file
+ * (breaks.tsv, chains.tsv, series) has them all. */
 #define SUMMARY_FEW 5
 
 /* The patches' author, from the user's git identity (identity.c). */
@@ -161,8 +162,11 @@ int classify_failures(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv);
 
 /* Whether ch can be part of a C identifier. */
 int is_ident(int ch);
-/* The report on the headers that pull a forbidden header in, into sb. */
-void chains(struct fixer *fx, struct strbuf *sb);
+/* The report on the headers that pull a forbidden header in, into sb,
+ * each with the first SUMMARY_FEW headers on whose chains it is; every
+ * one of those into tsv, one "INCLUDER:LINE<TAB>FORBIDDEN<TAB>HEADER<TAB>
+ * CELLS" line each (chains.tsv). */
+void chains(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv);
 
 /* A header on a failing TU's chain that includes a forbidden header
  * directly: where the chain can be cut. */
