@@ -345,6 +345,16 @@ int word_listed(const char *words, const char *w)
 	return 0;
 }
 
+void sb_add_few(struct strbuf *sb, char *const *items, int n, int few)
+{
+	int i;
+
+	for (i = 0; i < n && i < few; i++)
+		sb_addf(sb, " %s", items[i]);
+	if (n > few)
+		sb_addf(sb, " ... and %d more", n - few);
+}
+
 int cmp_strings(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -84,6 +84,10 @@ int starts_with(const char *s, const char *prefix);
 int word_listed(const char *words, const char *w);
 /* Whether s is one of list[0..n). */
 int str_listed(char *const *list, int n, const char *s);
+/* items[0..n) into sb, each after a blank: at most few of them, then
+ * " ... and N more" (a list that grows with the tree stays a line a
+ * maintainer reads; the whole list goes to a file). */
+void sb_add_few(struct strbuf *sb, char *const *items, int n, int few);
 /* qsort() comparator of an array of strings (char *). */
 int cmp_strings(const void *a, const void *b);
 int ends_with(const char *s, const char *suffix);

@@ -13,7 +13,10 @@
  * taken out and the rest proven again without them, until a round keeps
  * every fix it proves (at most DROP_ROUNDS more): a patch proven beside
  * one that breaks every TU is proven alone with its peers, not judged by
- * its neighbour's damage.
+ * its neighbour's damage.  An include for a use under #if goes in
+ * unconditionally; when that is what a fix is not kept for (it broke what
+ * passed), the next of those rounds proves it under the use's #if, and
+ * the patch says why.
  * The verdicts, the chain report (fix/chains.c) and the patches
  * (fix/patch.c) come last.  Nothing under KDIR is touched.
  */
@@ -221,8 +224,9 @@ static const struct cmd_option fix_options[] = {
 static int run_fix(const struct command *cmd, int argc, char **argv)
 {
 	int first = cmd_options(cmd, argc, argv), i, j, k, added, kept = 0, kept_overlay = 0, unfixed_n = 0, drops;
+	int pending;
 	struct fixer fx = { 0 };
-	struct strbuf sum, unfixed, ch, series, overlay_series, classes, classes_tsv, verified;
+	struct strbuf sum, unfixed, ch, ch_tsv, series, overlay_series, classes, classes_tsv, verified, breaks_tsv;
 	const char *srctree;
 	char *path;
 	int ret = CMD_OK;
@@ -263,8 +267,10 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_init(&series);
 	sb_init(&overlay_series);
 	judge_fixes(&fx, &sum, &unfixed);
-	/* what was kept beside the fixes not kept, proven again without them */
-	for (drops = 0; drops < DROP_ROUNDS && drop_unkept(&fx) && any_kept(&fx); drops++) {
+	/* what was kept beside the fixes not kept, proven again without them;
+	 * a fix not kept for what its unconditional includes for uses under
+	 * #if broke, proven again with them under the #if */
+	for (drops = 0; drops < DROP_ROUNDS && drop_unkept(&fx, &pending) && (pending || any_kept(&fx)); drops++) {
 		fx.rounds++;
 		if (write_overlay(&fx, srctree) || prove(&fx))
 			return CMD_ERROR;
@@ -272,10 +278,19 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		sb_release(&unfixed);
 		judge_fixes(&fx, &sum, &unfixed);
 	}
+	/* every TU a fix broke, of which the summary names the first few */
+	sb_init(&breaks_tsv);
+	for (i = 0; i < fx.nfixes; i++) {
+		if (fx.fixes[i].uncond_breaks)
+			sb_add(&breaks_tsv, fx.fixes[i].uncond_breaks);
+		if (fx.fixes[i].breaks)
+			sb_add(&breaks_tsv, fx.fixes[i].breaks);
+	}
 	sb_init(&verified);
 	if (verify_objects && verify_on_objects(&fx, &verified))
 		return CMD_ERROR;
-	chains(&fx, &ch);
+	sb_init(&ch_tsv);
+	chains(&fx, &ch, &ch_tsv);
 	sb_init(&classes);
 	sb_init(&classes_tsv);
 	classify_failures(&fx, &classes, &classes_tsv);
@@ -348,6 +363,14 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		if (write_file_atomic(path, classes_tsv.len ? classes_tsv.buf : "") < 0)
 			return CMD_ERROR;
 		free(path);
+		path = xasprintf("%s/chains.tsv", fx.dir);
+		if (write_file_atomic(path, ch_tsv.len ? ch_tsv.buf : "") < 0)
+			return CMD_ERROR;
+		free(path);
+		path = xasprintf("%s/breaks.tsv", fx.dir);
+		if (write_file_atomic(path, breaks_tsv.len ? breaks_tsv.buf : "") < 0)
+			return CMD_ERROR;
+		free(path);
 		path = xasprintf("%s/summary.txt", fx.dir);
 		if (write_file_atomic(path, all.buf) < 0)
 			return CMD_ERROR;
@@ -363,6 +386,8 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	sb_release(&classes);
 	sb_release(&verified);
 	sb_release(&classes_tsv);
+	sb_release(&breaks_tsv);
+	sb_release(&ch_tsv);
 	fixer_close(&fx);
 	return ret;
 }

@@ -233,18 +233,30 @@ const struct scan_file *forbidden_file(const struct scan_index *ix, const char *
 }
 
 /* For each chain a failing TU pulls a forbidden header in by: every
- * header on it that includes the forbidden header directly. */
-void chains(struct fixer *fx, struct strbuf *sb)
+ * header on it that includes the forbidden header directly, with the
+ * first few headers whose chains it is on; tsv has them all. */
+void chains(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv)
 {
 	struct includer *inc;
-	int ninc = find_includers(fx, &inc), i;
+	int ninc = find_includers(fx, &inc), i, j;
 
 	for (i = 0; i < ninc; i++) {
 		const struct scan_file *f = scan_file(fx->ix, inc[i].path);
 		const struct scan_file *forb = forbidden_file(fx->ix, inc[i].forbidden);
+		char *list = xstrdup(inc[i].consumers), *save, *w;
+		char **consumers = NULL;
+		int n = 0;
 
-		sb_addf(sb, "%s:%d includes %s\n    on the way from: %s\n    in: %s\n    uses from it:\n",
-			inc[i].path, inc[i].line, inc[i].forbidden, inc[i].consumers, inc[i].cells);
+		for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
+			*(char **)push(&consumers, &n, sizeof(char *)) = w;
+		sb_addf(sb, "%s:%d includes %s\n    on the way from:", inc[i].path, inc[i].line, inc[i].forbidden);
+		sb_add_few(sb, consumers, n, SUMMARY_FEW);
+		sb_addf(sb, "\n    in: %s\n    uses from it:\n", inc[i].cells);
+		for (j = 0; j < n; j++)
+			sb_addf(tsv, "%s:%d\t%s\t%s\t%s\n", inc[i].path, inc[i].line, inc[i].forbidden, consumers[j],
+				inc[i].cells);
+		free(consumers);
+		free(list);
 		if (forb)
 			uses_from(fx, fx->orig[0]->srctree, f, forb, sb);
 	}

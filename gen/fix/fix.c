@@ -19,6 +19,7 @@ void fix_cand_free(struct fix_cand *f)
 	free(f->cond);
 	free(f->sig);
 	free(f->because);
+	free(f->cond_why);
 	free(f->why_not);
 	memset(f, 0, sizeof(*f));
 }
@@ -499,10 +500,19 @@ char *fix_summary(const struct fix_cand *f)
 	}
 }
 
+/* A reviewer includes a header unconditionally unless that breaks
+ * something: the use's #if only once the proof has shown it does. */
+const char *fix_placed_cond(const struct fix_cand *c)
+{
+	return c->cond_why ? c->cond : NULL;
+}
+
 static int same_include(const struct fix_cand *a, const struct fix_cand *b)
 {
+	const char *ca = fix_placed_cond(a), *cb = fix_placed_cond(b);
+
 	return a->kind == FIX_INCLUDE && b->kind == FIX_INCLUDE && !strcmp(a->include, b->include) &&
-	       ((!a->cond && !b->cond) || (a->cond && b->cond && !strcmp(a->cond, b->cond)));
+	       ((!ca && !cb) || (ca && cb && !strcmp(ca, cb)));
 }
 
 /* The names cands[i] and every later candidate for the same include (and
@@ -852,7 +862,7 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 				continue;
 			}
 			a->after = include_spot(text, f, include_before(cands, n, i, before));
-			a->cond = c->cond;
+			a->cond = fix_placed_cond(c);
 			a->text = xasprintf("#include <%s> // for %s\n", c->include, names);
 			free(names);
 		}

@@ -35,6 +35,9 @@ struct fix_cand {
 				 * gets: "bool (struct request *)" */
 	char *because;		/* FIX_GUARD, FIX_STUB: what is wrong, for the
 				 * patch's message */
+	char *cond_why;		/* NULL: the include goes in unconditionally, whatever
+				 * cond; else it goes under cond, and this says what
+				 * the unconditional one broke (the proof, proof.c) */
 	char *why_not;		/* FIX_NONE: the one line saying why */
 };
 
@@ -118,12 +121,17 @@ int fix_closure(const struct scan_index *ix, const char *name, const char *targe
 
 /* text (the header f, as scanned) with the edits of cands[0..n) made:
  * includes after its last #include before the use (before the #if that
- * tests what it defines), under the use's #if when there is one;
+ * tests what it defines), unconditionally unless the proof found that
+ * breaks something (cond_why: then under the use's #if);
  * declarations after its last forward declaration, or its includes; an
  * include guard around all after its leading comments; a stub's return
  * and parameter types as its declaration spells them (fix_stub()).  The
  * caller frees. */
 char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n);
+
+/* The #if c's include goes under: its use's, once the proof found the
+ * unconditional one breaks something (cond_why); else NULL. */
+const char *fix_placed_cond(const struct fix_cand *c);
 
 /* "include linux/mm/folio_size.h for thp_size()", "declare struct folio" */
 char *fix_summary(const struct fix_cand *f);

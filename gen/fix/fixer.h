@@ -40,11 +40,23 @@ struct hdr_fix {
 				   the others without it */
 	char *verdict;		/* its summary lines, from the last round that had it in */
 	int broke;		/* and from that round: TUs that passed and break, */
-	int newdiag;		/* TUs that failed and fail in a new way */
+	int newdiag;		/* TUs that failed and fail in a new way, */
+	char *breaks;		/* and each of them: breaks.tsv's lines */
+	char *guard_why;	/* not kept only for what it broke, with includes for
+				   uses under #if put in unconditionally: what it
+				   broke, for their cond_why (drop_unkept) */
+	char *uncond_breaks;	/* its breaks.tsv lines from the round that put them
+				   under their #if */
 	int fixes_a_cell;	/* it makes a TU that failed pass on some cell */
 	int broke_objects;	/* VERIFY=objects dropped it: kernel objects it breaks, */
 	char *objects_why;	/* and the first reason with its first objects */
 };
+
+/* At most this many items of a list that grows with the tree (TUs a fix
+ * breaks, headers a chain pulls a forbidden one into, patches) does a
+ * line of the summary name: then "... and N more", and a file
+ * (breaks.tsv, chains.tsv, series) has them all. */
+#define SUMMARY_FEW 5
 
 /* The patches' author, from the user's git identity (identity.c). */
 struct fix_identity {
@@ -101,8 +113,13 @@ char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing);
  * verdict of the round that dropped it. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed);
 /* Drop every fix the last verdict did not keep, so that the next round
- * proves the kept ones without it; how many were dropped. */
-int drop_unkept(struct fixer *fx);
+ * proves the kept ones without it; but a fix not kept only for what it
+ * broke (h->guard_why) gets its includes for uses under #if put under
+ * that #if instead, proven so in the next round, or, when a TU it broke
+ * is one another fix changed here broke too, is proven again as it is,
+ * without that one.  How many fixes changed; how many of them the next
+ * round proves again, put under #if or as they are, into *pending. */
+int drop_unkept(struct fixer *fx, int *pending);
 
 /* blame.c */
 
@@ -146,8 +163,11 @@ int classify_failures(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv);
 
 /* Whether ch can be part of a C identifier. */
 int is_ident(int ch);
-/* The report on the headers that pull a forbidden header in, into sb. */
-void chains(struct fixer *fx, struct strbuf *sb);
+/* The report on the headers that pull a forbidden header in, into sb,
+ * each with the first SUMMARY_FEW headers on whose chains it is; every
+ * one of those into tsv, one "INCLUDER:LINE<TAB>FORBIDDEN<TAB>HEADER<TAB>
+ * CELLS" line each (chains.tsv). */
+void chains(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv);
 
 /* A header on a failing TU's chain that includes a forbidden header
  * directly: where the chain can be cut. */
@@ -210,7 +230,9 @@ char *clean_git_head(const char *srctree);
 
 /* How to apply the patches written for dir (the tree, or with overlay set
  * the run's overlay, whose copies they fix): git am in a git tree, else
- * patch -p1 (the default tree is Debian's source, not a repository). */
+ * patch -p1 (the default tree is Debian's source, not a repository); the
+ * patches by name, or with more than SUMMARY_FEW, through the series
+ * file (series or overlay-series). */
 void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay);
 /* The patch of kept fix h, number no of total, into fx->dir (named
  * overlay-NNNN-... when h is the run's overlay's copy, its paths then

@@ -137,10 +137,15 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 			para = xasprintf("%s Guard it with %s, as the tree's headers are.", c->because, c->symbol);
 		else if (c->kind == FIX_STUB)
 			para = xasprintf("%s Make the stub match its declaration.", c->because);
-		else if (c->kind == FIX_INCLUDE)
-			para = xasprintf("%s uses %s, defined in %s, which %s does not include%s.",
+		else if (c->kind == FIX_INCLUDE && fix_placed_cond(c))
+			/* why not unconditionally, as a reviewer would ask */
+			para = xasprintf("%s uses %s, defined in %s, which %s does not include. The include "
+					 "is under the use's #if %s: %s.",
 					 c->user ? c->user : h->header, c->what, c->include, h->header,
-					 c->cond ? " (the use is under #if, and so is the include)" : "");
+					 fix_placed_cond(c), c->cond_why);
+		else if (c->kind == FIX_INCLUDE)
+			para = xasprintf("%s uses %s, defined in %s, which %s does not include.",
+					 c->user ? c->user : h->header, c->what, c->include, h->header);
 		if (para) {
 			wrap_paragraph(&sb, para, BODY_WIDTH);
 			sb_addc(&sb, '\n');
@@ -187,16 +192,24 @@ out:
 void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay)
 {
 	char *git = xasprintf("%s/.git", dir), *patches_dir = xstrndup(fx->overlay, strlen(fx->overlay) - 8);
-	int is_git = !access(git, F_OK), i;
+	int is_git = !access(git, F_OK), i, n = 0;
 
 	if (overlay)
 		sb_addf(sb, "\nThe overlay %s holds the copies these patches fix (a diff of them does not apply to "
 			    "the tree):\n", dir);
-	sb_addf(sb, "\nApply with: cd %s && %s", dir, is_git ? "git am" : "cat");
 	for (i = 0; i < fx->nfixes; i++)
-		if (fx->fixes[i].patch && fx->fixes[i].in_overlay == overlay)
-			sb_addf(sb, " %s/%s", patches_dir, fx->fixes[i].patch);
-	sb_add(sb, is_git ? "\n" : " | patch -p1\n");
+		n += fx->fixes[i].patch && fx->fixes[i].in_overlay == overlay;
+	/* a few by name; more through the series file, in one short line */
+	if (n > SUMMARY_FEW) {
+		sb_addf(sb, "\nApply with: cd %s && (cd %s && cat $(cat %s)) | %s\n", dir, patches_dir,
+			overlay ? "overlay-series" : "series", is_git ? "git am" : "patch -p1");
+	} else {
+		sb_addf(sb, "\nApply with: cd %s && %s", dir, is_git ? "git am" : "cat");
+		for (i = 0; i < fx->nfixes; i++)
+			if (fx->fixes[i].patch && fx->fixes[i].in_overlay == overlay)
+				sb_addf(sb, " %s/%s", patches_dir, fx->fixes[i].patch);
+		sb_add(sb, is_git ? "\n" : " | patch -p1\n");
+	}
 	free(patches_dir);
 	free(git);
 }

@@ -8,7 +8,11 @@
  * header comes in, and every cell where the header failed passes or fails
  * for another reason; a break counts against a fix only when its patched
  * copy's added lines are on the break's way (blame.c).  A dropped fix is
- * out of the overlay: the others are proven again without it.
+ * out of the overlay: the others are proven again without it.  A fix not
+ * kept only for what it broke, whose includes for uses under #if went in
+ * unconditionally, is not dropped but proven again with them under the
+ * #if, saying what they broke without it.  The summary names the first
+ * few TUs a fix breaks; breaks.tsv has them all.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -501,6 +505,110 @@ static void list_unfixed(const struct fixer *fx, const struct hdr_fix *h, struct
 	}
 }
 
+/* What one verdict found a fix breaks: the summary's lists and
+ * breaks.tsv's lines. */
+struct breakage {
+	char **regress;		/* "CELL:TU" of the TUs that passed and fail now */
+	int nregress;
+	char **newdiag;		/* "CELL:TU (KIND)" of those that failed in a new way */
+	int nnewdiag;
+	char *first;		/* the first of them with why: "CELL:TU (WHY)" */
+	struct strbuf tsv;	/* HEADER<TAB>WHAT<TAB>CELL<TAB>TU<TAB>WHY */
+};
+
+static void breakage_release(struct breakage *b)
+{
+	int i;
+
+	for (i = 0; i < b->nregress; i++)
+		free(b->regress[i]);
+	for (i = 0; i < b->nnewdiag; i++)
+		free(b->newdiag[i]);
+	free(b->regress);
+	free(b->newdiag);
+	free(b->first);
+	sb_release(&b->tsv);
+}
+
+/* Proof TU t of cell ci, which passed, fails now with h's patch. */
+static void add_regress(struct breakage *b, struct fixer *fx, int ci, const struct tu_result *t,
+			const struct hdr_fix *h)
+{
+	char *why = now_why(fx, ci, t);
+
+	*(char **)push(&b->regress, &b->nregress, sizeof(char *)) = xasprintf("%s:%s", fx->cells[ci], t->header);
+	sb_addf(&b->tsv, "%s\tbreaks what passed\t%s\t%s\t%s\n", h->header, fx->cells[ci], t->header, why);
+	if (!b->first)
+		b->first = xasprintf("%s:%s (%s)", fx->cells[ci], t->header, why);
+	free(why);
+}
+
+/* Proof TU t of cell ci, which failed, has a new kind of diagnostic. */
+static void add_newdiag(struct breakage *b, struct fixer *fx, int ci, const struct tu_result *t,
+			const struct hdr_fix *h, const char *kind)
+{
+	*(char **)push(&b->newdiag, &b->nnewdiag, sizeof(char *)) =
+		xasprintf("%s:%s (%s)", fx->cells[ci], t->header, kind);
+	sb_addf(&b->tsv, "%s\tnew kind of diagnostic\t%s\t%s\t%s\n", h->header, fx->cells[ci], t->header, kind);
+}
+
+/* Whether candidate k of h is an include for a use under #if that went
+ * in unconditionally, and no other candidate includes the same header
+ * unconditionally: under the #if it may break less. */
+static int guardable(const struct hdr_fix *h, int k)
+{
+	const struct fix_cand *c = &h->cands[k];
+	int j;
+
+	if (c->kind != FIX_INCLUDE || !c->cond || c->cond_why)
+		return 0;
+	for (j = 0; j < h->ncands; j++)
+		if (h->cands[j].kind == FIX_INCLUDE && !h->cands[j].cond && !strcmp(h->cands[j].include, c->include))
+			return 0;
+	return 1;
+}
+
+/* Why h's includes for uses under #if go under it, from what they broke
+ * in: "unconditionally it breaks 2 TUs that passed: CELL:TU (WHY), and
+ * 1 more"; NULL when h has no such include. */
+static char *guard_reason(const struct hdr_fix *h, const struct breakage *b)
+{
+	int k, n = b->nregress ? b->nregress : b->nnewdiag;
+	const char *first;
+	char *more, *why;
+
+	for (k = 0; k < h->ncands && !guardable(h, k); k++)
+		;
+	if (k == h->ncands || !n)
+		return NULL;
+	first = b->nregress ? b->first : b->newdiag[0];
+	more = n > 1 ? xasprintf(", and %d more", n - 1) : xstrdup("");
+	if (b->nregress)
+		why = xasprintf("unconditionally it breaks %d %s that passed: %s%s", n, n == 1 ? "TU" : "TUs", first,
+				more);
+	else
+		why = xasprintf("unconditionally it gives %d failing %s a new kind of diagnostic: %s%s", n,
+				n == 1 ? "TU" : "TUs", first, more);
+	free(more);
+	return why;
+}
+
+/* "under #if COND: WHY" for each #if h's includes went under, once. */
+static void add_guards(struct strbuf *lines, const struct hdr_fix *h)
+{
+	int j, k;
+
+	for (k = 0; k < h->ncands; k++) {
+		const char *cond = fix_placed_cond(&h->cands[k]);
+
+		for (j = 0; cond && j < k; j++)
+			if (fix_placed_cond(&h->cands[j]) && !strcmp(fix_placed_cond(&h->cands[j]), cond))
+				cond = NULL;
+		if (cond)
+			sb_addf(lines, "%-28s under #if %s: %s\n", "", cond, h->cands[k].cond_why);
+	}
+}
+
 /* The verdict on each fix, the summary lines in sum. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 {
@@ -511,9 +619,10 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 
 	for (i = 0; i < fx->nfixes; i++) {
 		struct hdr_fix *h = &fx->fixes[i];
-		struct strbuf failing, regress, newdiag, lines;
+		struct strbuf failing, lines;
+		struct breakage b = { 0 };
 		char *what, *proven, *seen;
-		int ff = 1, unproven = 0, broke = 0, newdiag_n = 0;
+		int ff = 1, unproven = 0;
 
 		list_unfixed(fx, h, unfixed);
 		/* proven without it since: its verdict stands */
@@ -525,8 +634,7 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 		}
 		seen = xcalloc(fx->ncells, 1);
 		sb_init(&failing);
-		sb_init(&regress);
-		sb_init(&newdiag);
+		sb_init(&b.tsv);
 		/* every cell where a TU failed in h: passes now, or why not */
 		for (j = 0; j < h->nfails; j++) {
 			const struct failure *f = &h->fails[j];
@@ -554,27 +662,30 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 				 * proof_reads() reads once per TU and fix */
 				if (o->verdict == V_PASS && t->verdict != V_PASS && blame_patch(&blame, fx, j, k, o, i) &&
 				    proof_reads(fx, j, t, h->header)) {
-					sb_addf(&regress, " %s:%s", fx->cells[j], t->header);
-					broke++;
+					add_regress(&b, fx, j, t, h);
 				} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
 					   blame_patch(&blame, fx, j, k, o, i) && proof_reads(fx, j, t, h->header)) {
 					/* a TU that failed for other reasons must not fail
 					 * in a new way: a patch can break what already fails */
 					char *kind = new_kind(o, t);
 
-					if (kind) {
-						sb_addf(&newdiag, " %s:%s (%s)", fx->cells[j], t->header, kind);
-						newdiag_n++;
-					}
+					if (kind)
+						add_newdiag(&b, fx, j, t, h, kind);
 					free(kind);
 				}
 			}
 		}
 		/* passes, or fails for another reason, where it failed */
-		h->kept = patchable(h) && !regress.len && !newdiag.len && !unproven;
-		h->broke = broke;
-		h->newdiag = newdiag_n;
+		h->kept = patchable(h) && !b.nregress && !b.nnewdiag && !unproven;
+		h->broke = b.nregress;
+		h->newdiag = b.nnewdiag;
 		h->fixes_a_cell = *proven != 0;
+		free(h->breaks);
+		h->breaks = sb_detach(&b.tsv);
+		free(h->guard_why);
+		/* not kept only for what it broke: its includes for uses under
+		 * #if may be what did, the next round tries them under it */
+		h->guard_why = patchable(h) && !h->kept && !unproven ? guard_reason(h, &b) : NULL;
 		if (!patchable(h))
 			goto next;
 		sb_init(&lines);
@@ -586,35 +697,135 @@ void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 		else
 			sb_addf(&lines, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
 				"NOT kept: it fixes no cell");
+		add_guards(&lines, h);
 		if (failing.len)
 			sb_addf(&lines, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing.buf);
-		if (regress.len)
-			sb_addf(&lines, "%-28s breaks what passed:%s\n", "", regress.buf);
-		if (newdiag.len)
-			sb_addf(&lines, "%-28s gives what failed a new kind of diagnostic:%s\n", "", newdiag.buf);
+		if (b.nregress) {
+			sb_addf(&lines, "%-28s breaks what passed:", "");
+			sb_add_few(&lines, b.regress, b.nregress, SUMMARY_FEW);
+			sb_addc(&lines, '\n');
+		}
+		if (b.nnewdiag) {
+			sb_addf(&lines, "%-28s gives what failed a new kind of diagnostic:", "");
+			sb_add_few(&lines, b.newdiag, b.nnewdiag, SUMMARY_FEW);
+			sb_addc(&lines, '\n');
+		}
 		sb_add(sum, lines.buf);
 		free(h->verdict);
 		h->verdict = sb_detach(&lines);
 next:
 		free(proven);
 		sb_release(&failing);
-		sb_release(&regress);
-		sb_release(&newdiag);
+		breakage_release(&b);
 	}
 	blame_free(&blame, fx);
 }
 
-int drop_unkept(struct fixer *fx)
+/* lines (breaks.tsv's) with "unconditionally: " before each WHAT. */
+static char *unconditional_lines(const char *lines)
 {
-	int i, n = 0;
+	struct strbuf sb;
+	const char *cur = lines, *line, *tab;
+	size_t n;
 
+	sb_init(&sb);
+	while ((line = next_line_span(&cur, &n))) {
+		tab = memchr(line, '\t', n);
+		if (!tab)
+			continue;
+		sb_addn(&sb, line, tab + 1 - line);
+		sb_add(&sb, "unconditionally: ");
+		sb_addn(&sb, tab + 1, n - (tab + 1 - line));
+		sb_addc(&sb, '\n');
+	}
+	return sb_detach(&sb);
+}
+
+/* Put h's includes for uses under #if under that #if, saying why. */
+static void guard(struct hdr_fix *h)
+{
+	int k;
+
+	for (k = 0; k < h->ncands; k++)
+		if (guardable(h, k))
+			h->cands[k].cond_why = xstrdup(h->guard_why);
+	free(h->uncond_breaks);
+	h->uncond_breaks = unconditional_lines(h->breaks ? h->breaks : "");
+	free(h->guard_why);
+	h->guard_why = NULL;
+}
+
+/* Where field no (from 0) of a tab-separated line starts, or NULL. */
+static const char *field_at(const char *line, size_t n, int no)
+{
+	const char *p = line;
+
+	while (no-- > 0) {
+		p = memchr(p, '\t', n - (p - line));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	return p;
+}
+
+/* Whether a TU one of breaks.tsv's lines names (its CELL and TU) is in
+ * other's lines too: what broke it may be the other fix. */
+static int shares_a_break(const char *lines, const char *other)
+{
+	const char *cur = lines, *line;
+	size_t n;
+	int hit = 0;
+
+	while (!hit && other && (line = next_line_span(&cur, &n))) {
+		const char *cell = field_at(line, n, 2), *why = field_at(line, n, 4);
+		char *key;
+
+		if (!cell || !why)
+			continue;
+		key = xasprintf("\t%.*s", (int)(why - cell), cell);
+		hit = strstr(other, key) != NULL;
+		free(key);
+	}
+	return hit;
+}
+
+static int unkept(const struct hdr_fix *h)
+{
+	return patchable(h) && !h->kept && !h->dropped;
+}
+
+int drop_unkept(struct fixer *fx, int *pending)
+{
+	char *changed = xcalloc(fx->nfixes ? fx->nfixes : 1, 1);
+	int i, j, n = 0;
+
+	*pending = 0;
+	/* what no #if can save: out of the overlay */
 	for (i = 0; i < fx->nfixes; i++) {
-		struct hdr_fix *h = &fx->fixes[i];
-
-		if (patchable(h) && !h->kept && !h->dropped) {
-			h->dropped = fx->rounds;
+		if (unkept(&fx->fixes[i]) && !fx->fixes[i].guard_why) {
+			fx->fixes[i].dropped = fx->rounds;
+			changed[i] = 1;
 			n++;
 		}
 	}
+	/* the others' includes for uses under #if under it; but one whose
+	 * break is also another's it waits for: proven as it is without that
+	 * one first, its #if is not what the other broke */
+	for (i = 0; i < fx->nfixes; i++) {
+		struct hdr_fix *h = &fx->fixes[i];
+
+		if (!unkept(h) || !h->guard_why)
+			continue;
+		for (j = 0; j < fx->nfixes && !(changed[j] && shares_a_break(h->breaks, fx->fixes[j].breaks)); j++)
+			;
+		if (j == fx->nfixes) {
+			guard(h);
+			changed[i] = 1;
+			n++;
+		}
+		++*pending;
+	}
+	free(changed);
 	return n;
 }

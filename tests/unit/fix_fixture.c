@@ -193,6 +193,9 @@ void fixer_free(struct fixer *fx)
 		free(h->subject);
 		free(h->proven);
 		free(h->verdict);
+		free(h->breaks);
+		free(h->guard_why);
+		free(h->uncond_breaks);
 	}
 	free(fx->fixes);
 	for (i = 0; i < fx->ncells; i++) {
@@ -273,6 +276,7 @@ struct hdr_fix *fixer_add(struct fixer *fx, const char *header, const struct fix
 		c->user = dup_or_null(cands[i].user);
 		c->include = dup_or_null(cands[i].include);
 		c->cond = dup_or_null(cands[i].cond);
+		c->cond_why = dup_or_null(cands[i].cond_why);
 		c->why_not = dup_or_null(cands[i].why_not);
 		h->marks[i] = xcalloc(fx->ncells, 1);
 	}

@@ -204,7 +204,11 @@ START_TEST(test_cycle_refused)
 }
 END_TEST
 
-START_TEST(test_conditional_use_conditional_include)
+/* A use under #if gets its include unconditionally, as a reviewer would
+ * write it (linux/errno.h for EINVAL under #if !IS_ENABLED(CONFIG_HSR)):
+ * the #if is kept for the proof, which puts it under it only when the
+ * unconditional one breaks something, and says what. */
+START_TEST(test_conditional_use_unconditional_include)
 {
 	struct fix_cand f;
 	char *text;
@@ -212,9 +216,17 @@ START_TEST(test_conditional_use_conditional_include)
 	choose("light_fn", "under_x()", 8, 0, &f);
 	ck_assert_int_eq(f.kind, FIX_INCLUDE);
 	ck_assert_str_eq(f.cond, "defined(CONFIG_X)");
+	ck_assert_ptr_null(f.cond_why);
 	text = apply(&f);
-	ck_assert_ptr_nonnull(strstr(text, "#include <linux/types.h>\n#if defined(CONFIG_X)\n"
-					   "#include <linux/light.h> // for light_fn()\n#endif\nstruct page;\n"));
+	ck_assert_msg(strstr(text, "#include <linux/types.h>\n#include <linux/light.h> // for light_fn()\n"
+				   "struct page;\n"), "%s", text);
+	ck_assert_msg(!strstr(text, "#if defined"), "%s", text);
+	free(text);
+	/* the proof found the unconditional one breaks something */
+	f.cond_why = xstrdup("unconditionally it breaks 1 TU that passed: x86_64/defconfig:linux/r.h (...)");
+	text = apply(&f);
+	ck_assert_msg(strstr(text, "#include <linux/types.h>\n#if defined(CONFIG_X)\n"
+				   "#include <linux/light.h> // for light_fn()\n#endif\nstruct page;\n"), "%s", text);
 	free(text);
 	fix_cand_free(&f);
 }
@@ -228,10 +240,20 @@ START_TEST(test_conditional_includes_share_their_if)
 
 	choose("tie_fn", "under_x()", 8, 0, &f[0]);
 	choose("light_fn", "under_x()", 8, 0, &f[1]);
+	f[0].cond_why = xstrdup("unconditionally it breaks ...");
+	f[1].cond_why = xstrdup("unconditionally it breaks ...");
 	text = fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 2);
 	ck_assert_ptr_nonnull(strstr(text, "#include <linux/types.h>\n#if defined(CONFIG_X)\n"
 					   "#include <linux/light.h> // for light_fn()\n"
 					   "#include <linux/tie_a.h> // for tie_fn()\n#endif\nstruct page;\n"));
+	free(text);
+	/* only the one the proof put under it */
+	free(f[0].cond_why);
+	f[0].cond_why = NULL;
+	text = fix_apply(USER_H, scan_file(ix, "include/linux/user.h"), f, 2);
+	ck_assert_msg(strstr(text, "#include <linux/types.h>\n#include <linux/tie_a.h> // for tie_fn()\n"
+				   "#if defined(CONFIG_X)\n#include <linux/light.h> // for light_fn()\n#endif\n"
+				   "struct page;\n"), "%s", text);
 	free(text);
 	fix_cand_free(&f[0]);
 	fix_cand_free(&f[1]);
@@ -547,7 +569,7 @@ Suite *fix_suite(void)
 	tcase_add_test(tc, test_a_guardless_definer_through_its_includer);
 	tcase_add_test(tc, test_forbidden_definer_refused);
 	tcase_add_test(tc, test_cycle_refused);
-	tcase_add_test(tc, test_conditional_use_conditional_include);
+	tcase_add_test(tc, test_conditional_use_unconditional_include);
 	tcase_add_test(tc, test_conditional_includes_share_their_if);
 	tcase_add_test(tc, test_closure_counts_and_sees_cycles);
 	tcase_add_test(tc, test_one_include_for_two_names);

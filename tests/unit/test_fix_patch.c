@@ -57,8 +57,9 @@ START_TEST(test_include_after_the_last_include)
 	/* a subject of at most 75 columns: the headers without the names they
 	 * are for (the body has those) */
 	ck_assert_str_eq(p.fx->fixes[0].patch, "0002-linux-user-h-include-linux-light-h-linux-next-h.patch");
-	/* a sentence a name, broken where it has a comma; the conditional
-	 * include after the plain one, both after the last #include */
+	/* a sentence a name, broken where it has a comma; both after the
+	 * last #include, the one for a use under #if too: unconditionally,
+	 * since that breaks nothing */
 	assert_text(text, HEAD
 		"Subject: [PATCH 2/3] linux/user.h: include linux/light.h, linux/next.h\n"
 		"\n"
@@ -66,7 +67,7 @@ START_TEST(test_include_after_the_last_include)
 		"does not include.\n"
 		"\n"
 		"user_next() uses next_fn(), defined in linux/next.h, which linux/user.h\n"
-		"does not include (the use is under #if, and so is the include).\n"
+		"does not include.\n"
 		"\n"
 		"Failed on: x86_64/defconfig\n"
 		"Proven by hdrtest on: x86_64/defconfig (every TU of these cells that reads\n"
@@ -74,14 +75,12 @@ START_TEST(test_include_after_the_last_include)
 		"---\n"
 		"--- a/include/linux/user.h\n"
 		"+++ b/include/linux/user.h\n"
-		"@@ -2,6 +2,10 @@\n"
+		"@@ -2,6 +2,8 @@\n"
 		" #ifndef _LINUX_USER_H\n"
 		" #define _LINUX_USER_H\n"
 		" #include <linux/types.h>\n"
 		"+#include <linux/light.h> // for light_fn()\n"
-		"+#if defined(_LINUX_LIGHT_H)\n"
 		"+#include <linux/next.h> // for next_fn()\n"
-		"+#endif\n"
 		" \n"
 		" /* light_fn() is missing; next_fn() too, but only once linux/light.h is in:\n"
 		"  * the second round of proof finds it */\n"
@@ -91,7 +90,9 @@ START_TEST(test_include_after_the_last_include)
 }
 END_TEST
 
-START_TEST(test_include_under_if_where_it_failed)
+/* A use under #if gets its include unconditionally when that breaks
+ * nothing: arch_only.h's next_fn() under #ifdef CONFIG_ARM64. */
+START_TEST(test_include_for_a_use_under_if_unconditionally)
 {
 	struct fix_cand c = cand_include("next_fn", "arch_only()", "linux/next.h", "defined(CONFIG_ARM64)");
 	struct proven p;
@@ -99,13 +100,52 @@ START_TEST(test_include_under_if_where_it_failed)
 
 	ck_assert_str_eq(p.fx->fixes[0].patch, "0001-linux-arch-only-h-include-linux-next-h-for-next-fn.patch");
 	/* no #include in the header: after its guard; failed and proven on
-	 * arm64 only, where CONFIG_ARM64 is defined */
+	 * arm64 only, where CONFIG_ARM64 is defined; x86_64 compiled again
+	 * with it, and it still passes there */
 	assert_text(text, HEAD
 		"Subject: [PATCH 1/1] linux/arch_only.h: include linux/next.h for next_fn()\n"
 		"\n"
 		"arch_only() uses next_fn(), defined in linux/next.h, which\n"
-		"linux/arch_only.h does not include (the use is under #if, and so is the\n"
-		"include).\n"
+		"linux/arch_only.h does not include.\n"
+		"\n"
+		"Failed on: arm64/defconfig\n"
+		"Proven by hdrtest on: arm64/defconfig (every TU of these cells that reads\n"
+		"the header compiled again with it)\n"
+		"---\n"
+		"--- a/include/linux/arch_only.h\n"
+		"+++ b/include/linux/arch_only.h\n"
+		"@@ -1,6 +1,7 @@\n"
+		" /* SPDX-License-Identifier: GPL-2.0 */\n"
+		" #ifndef _LINUX_ARCH_ONLY_H\n"
+		" #define _LINUX_ARCH_ONLY_H\n"
+		"+#include <linux/next.h> // for next_fn()\n"
+		" /* fails only where CONFIG_ARM64 is defined */\n"
+		" #ifdef CONFIG_ARM64\n"
+		" static inline int arch_only(void)\n"
+		TAIL);
+	ck_assert_int_eq(proof_tu(p.fx, 0, "linux/arch_only.h")->verdict, V_PASS);
+	free(text);
+	proven_free(&p);
+}
+END_TEST
+
+/* An include the proof put under the use's #if: the patch says why, as
+ * a reviewer would ask. */
+START_TEST(test_include_under_if_says_why)
+{
+	struct fix_cand c = cand_include("next_fn", "arch_only()", "linux/next.h", "defined(CONFIG_ARM64)");
+	struct proven p;
+	char *text;
+
+	c.cond_why = "unconditionally it breaks 1 TU that passed: x86_64/defconfig:linux/r.h (why)";
+	text = patch_of(&p, "x86_64 arm64", "arch_only", "linux/arch_only.h", &c, 1, 1, 1);
+	assert_text(text, HEAD
+		"Subject: [PATCH 1/1] linux/arch_only.h: include linux/next.h for next_fn()\n"
+		"\n"
+		"arch_only() uses next_fn(), defined in linux/next.h, which\n"
+		"linux/arch_only.h does not include. The include is under the use's #if\n"
+		"defined(CONFIG_ARM64): unconditionally it breaks 1 TU that passed:\n"
+		"x86_64/defconfig:linux/r.h (why).\n"
 		"\n"
 		"Failed on: arm64/defconfig\n"
 		"Proven by hdrtest on: arm64/defconfig (every TU of these cells that reads\n"
@@ -226,6 +266,50 @@ START_TEST(test_apply_line)
 	patch_apply_line(&sb, fx, dir, 1);
 	want = xasprintf("\nThe overlay %s holds the copies these patches fix (a diff of them does not apply to "
 			 "the tree):\n\nApply with: cd %s && git am %s/overlay-0001-o.patch\n", dir, dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	free(patches);
+	fixer_free(fx);
+	free(dir);
+	free(out);
+}
+END_TEST
+
+/* More patches than a line names: through the series file, in a line
+ * that does not grow with the tree. */
+START_TEST(test_apply_line_through_the_series)
+{
+	char *out = fix_run("x86_64", "plain"), *dir = tmp_dir(), *want, *patches;
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand c = cand_include("light_fn", "plain()", "linux/light.h", NULL);
+	const char *headers[] = { "linux/a.h", "linux/b.h", "linux/c.h", "linux/d.h", "linux/e.h", "linux/f.h" };
+	struct strbuf sb;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		fixer_add(fx, headers[i], &c, 1);
+	for (i = 0; i < 6; i++)
+		fx->fixes[i].patch = xasprintf("%04d-p.patch", i + 1);
+	patches = xstrndup(fx->overlay, strlen(fx->overlay) - strlen("/overlay"));
+	sb_init(&sb);
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && (cd %s && cat $(cat series)) | patch -p1\n", dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	free(put_file(dir, ".git/HEAD", "ref: refs/heads/main\n"));
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && (cd %s && cat $(cat series)) | git am\n", dir, patches);
+	ck_assert_str_eq(sb.buf, want);
+	free(want);
+	sb_release(&sb);
+	/* five are named */
+	free(fx->fixes[5].patch);
+	fx->fixes[5].patch = NULL;
+	patch_apply_line(&sb, fx, dir, 0);
+	want = xasprintf("\nApply with: cd %s && git am %s/0001-p.patch %s/0002-p.patch %s/0003-p.patch "
+			 "%s/0004-p.patch %s/0005-p.patch\n", dir, patches, patches, patches, patches, patches);
 	ck_assert_str_eq(sb.buf, want);
 	free(want);
 	sb_release(&sb);
@@ -472,10 +556,12 @@ Suite *fix_patch_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_include_after_the_last_include);
-	tcase_add_test(tc, test_include_under_if_where_it_failed);
+	tcase_add_test(tc, test_include_for_a_use_under_if_unconditionally);
+	tcase_add_test(tc, test_include_under_if_says_why);
 	tcase_add_test(tc, test_declaration);
 	tcase_add_test(tc, test_no_change_is_an_error);
 	tcase_add_test(tc, test_apply_line);
+	tcase_add_test(tc, test_apply_line_through_the_series);
 	tcase_add_test(tc, test_clean_git_head);
 	tcase_add_test(tc, test_subject_prefix);
 	tcase_add_test(tc, test_subject_within_its_room);

@@ -498,6 +498,49 @@ START_TEST(test_proof_searches_the_overlay_first)
 }
 END_TEST
 
+/* After a verdict: a fix not kept with no include for a use under #if is
+ * dropped; one whose includes for uses under #if broke what passed gets
+ * them under the #if; but one that broke a TU the dropped one broke too
+ * waits a round, proven as it is without it: its #if may not be to blame. */
+START_TEST(test_a_fix_under_if_only_for_its_own_breaks)
+{
+	char *out = fix_run("x86_64", "plain");
+	struct fixer *fx = fixer_new(out, "x86_64");
+	struct fix_cand plain = cand_include("light_fn", "a()", "linux/light.h", NULL);
+	struct fix_cand cond = cand_include("light_fn", "b()", "linux/light.h", "defined(CONFIG_ARM64)");
+	const char *why = "unconditionally it breaks 1 TU that passed: x86_64/defconfig:linux/x.h (e)";
+	struct hdr_fix *a, *b, *c;
+	int pending;
+
+	fixer_add(fx, "linux/a.h", &plain, 1);
+	fixer_add(fx, "linux/b.h", &cond, 1);
+	fixer_add(fx, "linux/c.h", &cond, 1);
+	a = &fx->fixes[0];
+	b = &fx->fixes[1];
+	c = &fx->fixes[2];
+	fx->rounds = 1;
+	a->breaks = xstrdup("linux/a.h\tbreaks what passed\tx86_64/defconfig\tlinux/x.h\te\n");
+	b->breaks = xstrdup("linux/b.h\tbreaks what passed\tx86_64/defconfig\tlinux/x.h\te\n");
+	c->breaks = xstrdup("linux/c.h\tbreaks what passed\tx86_64/defconfig\tlinux/y.h\te\n");
+	b->guard_why = xstrdup(why);
+	c->guard_why = xstrdup(why);
+	ck_assert_int_eq(drop_unkept(fx, &pending), 2);
+	ck_assert_int_eq(pending, 2);
+	ck_assert_int_eq(a->dropped, 1);
+	/* b broke linux/x.h, as a did: as it is, without a */
+	ck_assert_int_eq(b->dropped, 0);
+	ck_assert_ptr_null(b->cands[0].cond_why);
+	/* c broke only what it broke alone: its include under the #if */
+	ck_assert_int_eq(c->dropped, 0);
+	ck_assert_str_eq(c->cands[0].cond_why, why);
+	ck_assert_ptr_null(c->guard_why);
+	ck_assert_str_eq(c->uncond_breaks, "linux/c.h\tunconditionally: breaks what passed\tx86_64/defconfig\t"
+					   "linux/y.h\te\n");
+	fixer_free(fx);
+	free(out);
+}
+END_TEST
+
 /* --- the rounds: hdrtest fix itself ---------------------------------------- */
 
 /* out/bin/hdrtest fix --out OUT on the cells; its exit status. */
@@ -524,7 +567,8 @@ START_TEST(test_a_second_round_for_the_next_missing_name)
 	path = xasprintf("%s/fix/summary.txt", out);
 	text = slurp(path);
 	/* round 1 includes light.h; then next_fn() under #ifdef _LINUX_LIGHT_H
-	 * is missing, and round 2 includes next.h too */
+	 * is missing, and round 2 includes next.h too (unconditionally: it
+	 * breaks nothing) */
 	want = xasprintf("hdrtest fix: 1 cells, 2 rounds of proof, 2 TUs compiled again\n\n"
 			 "header                       fix\n"
 			 "linux/user.h                 include linux/light.h for light_fn(), include linux/next.h "
@@ -555,7 +599,7 @@ START_TEST(test_a_second_round_for_the_next_missing_name)
 	path = xasprintf("%s/fix/overlay/linux/user.h", out);
 	text = slurp(path);
 	assert_has(text, "#include <linux/types.h>\n#include <linux/light.h> // for light_fn()\n"
-			 "#if defined(_LINUX_LIGHT_H)\n#include <linux/next.h> // for next_fn()\n#endif\n\n");
+			 "#include <linux/next.h> // for next_fn()\n\n");
 	free(text);
 	free(path);
 	path = xasprintf("%s/fix/series", out);
@@ -673,6 +717,86 @@ START_TEST(test_a_fix_not_kept_fails_the_command)
 	path = xasprintf("%s/fix/classes.tsv", out);
 	assert_file(path, "linux/user2.h\tnot fixable yet\tpasses with its fix, which is not kept: "
 			  "it breaks 1 TU that passed\n");
+	free(path);
+	free(out);
+}
+END_TEST
+
+/* guarded.h uses arm_fn() under #ifdef CONFIG_ARM64, and linux/arm_defs.h
+ * defines it there, but pulls in linux/mm.h (forbidden) elsewhere: round
+ * 1 includes it unconditionally, which breaks guarded.h on x86_64, where
+ * it passed; round 2 puts the include under the use's #if, and the
+ * summary, the patch and breaks.tsv say why. */
+START_TEST(test_an_include_that_breaks_what_passed_goes_under_the_if)
+{
+	char *out = fix_run("x86_64 arm64", "guarded"), *path, *text, *want;
+	const char *why = "unconditionally it breaks 1 TU that passed: x86_64/defconfig:linux/guarded.h (pulls "
+			  "in the forbidden header linux/mm.h: linux/guarded.h -> linux/arm_defs.h -> linux/mm.h)";
+
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig arm64/defconfig"), 0);
+	path = xasprintf("%s/fix/summary.txt", out);
+	text = slurp(path);
+	want = xasprintf("hdrtest fix: 2 cells, 2 rounds of proof, 4 TUs compiled again\n\n"
+			 "header                       fix\n"
+			 "linux/guarded.h              include linux/arm_defs.h for arm_fn()\n"
+			 "                             kept, proven on: arm64/defconfig\n"
+			 "                             under #if defined(CONFIG_ARM64): %s\n\n", why);
+	assert_has(text, want);
+	free(want);
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/overlay/linux/guarded.h", out);
+	text = slurp(path);
+	assert_has(text, "#include <linux/types.h>\n#if defined(CONFIG_ARM64)\n"
+			 "#include <linux/arm_defs.h> // for arm_fn()\n#endif\n\n");
+	free(text);
+	free(path);
+	/* the patch says why not unconditionally */
+	path = xasprintf("%s/fix/0001-linux-guarded-h-include-linux-arm-defs-h-for-arm-fn.patch", out);
+	text = slurp(path);
+	assert_has(text, "\n\nguarded() uses arm_fn(), defined in linux/arm_defs.h, which linux/guarded.h\n"
+			 "does not include. The include is under the use's #if defined(CONFIG_ARM64):\n"
+			 "unconditionally it breaks 1 TU that passed:\n"
+			 "x86_64/defconfig:linux/guarded.h (pulls in the forbidden header linux/mm.h:\n"
+			 "linux/guarded.h -> linux/arm_defs.h -> linux/mm.h).\n\n");
+	free(text);
+	free(path);
+	/* what the unconditional include broke stays on record */
+	path = xasprintf("%s/fix/breaks.tsv", out);
+	assert_file(path, "linux/guarded.h\tunconditionally: breaks what passed\tx86_64/defconfig\t"
+			  "linux/guarded.h\tpulls in the forbidden header linux/mm.h: linux/guarded.h -> "
+			  "linux/arm_defs.h -> linux/mm.h\n");
+	free(path);
+	free(out);
+}
+END_TEST
+
+/* user2.h's include of linux/box.h breaks reader.h and reader_both.h on
+ * each of three cells: the summary names the first five and "and 1
+ * more", breaks.tsv all six, with why. */
+START_TEST(test_the_summary_names_a_few_breaks_and_how_many_more)
+{
+	char *out = fix_run("x86_64 arm64 riscv", "user2 reader reader_both"), *path, *text;
+	const char *why = "include/linux/box.h:4:1: error: redefinition of 'struct box'";
+
+	ck_assert_int_eq(run_fix(out, "x86_64/defconfig arm64/defconfig riscv/defconfig"), 1);
+	path = xasprintf("%s/fix/summary.txt", out);
+	text = slurp(path);
+	assert_has(text, "                             breaks what passed: x86_64/defconfig:linux/reader.h "
+			 "x86_64/defconfig:linux/reader_both.h arm64/defconfig:linux/reader.h "
+			 "arm64/defconfig:linux/reader_both.h riscv/defconfig:linux/reader.h ... and 1 more\n");
+	free(text);
+	free(path);
+	path = xasprintf("%s/fix/breaks.tsv", out);
+	text = xasprintf("linux/user2.h\tbreaks what passed\tx86_64/defconfig\tlinux/reader.h\t%s\n"
+			 "linux/user2.h\tbreaks what passed\tx86_64/defconfig\tlinux/reader_both.h\t%s\n"
+			 "linux/user2.h\tbreaks what passed\tarm64/defconfig\tlinux/reader.h\t%s\n"
+			 "linux/user2.h\tbreaks what passed\tarm64/defconfig\tlinux/reader_both.h\t%s\n"
+			 "linux/user2.h\tbreaks what passed\triscv/defconfig\tlinux/reader.h\t%s\n"
+			 "linux/user2.h\tbreaks what passed\triscv/defconfig\tlinux/reader_both.h\t%s\n",
+			 why, why, why, why, why, why);
+	assert_file(path, text);
+	free(text);
 	free(path);
 	free(out);
 }
@@ -821,6 +945,7 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(tc, test_proven_only_where_it_failed);
 	tcase_add_test(tc, test_recompiles_what_failed_or_reads_a_patched_header);
 	tcase_add_test(tc, test_proof_searches_the_overlay_first);
+	tcase_add_test(tc, test_a_fix_under_if_only_for_its_own_breaks);
 	tcase_add_test(tc, test_blames_only_the_patch_on_the_error_stack);
 	tcase_add_test(tc, test_a_patched_header_the_break_passes_through_is_not_blamed);
 	suite_add_tcase(s, tc);
@@ -828,6 +953,8 @@ Suite *fix_proof_suite(void)
 	tcase_add_test(rounds, test_a_second_round_for_the_next_missing_name);
 	tcase_add_test(rounds, test_a_fix_not_kept_fails_the_command);
 	tcase_add_test(rounds, test_a_guard_an_if_macro_include_and_a_stub);
+	tcase_add_test(rounds, test_the_summary_names_a_few_breaks_and_how_many_more);
+	tcase_add_test(rounds, test_an_include_that_breaks_what_passed_goes_under_the_if);
 	tcase_add_test(rounds, test_what_was_kept_is_proven_again_without_what_was_not);
 	tcase_add_test(rounds, test_the_class_names_the_own_fix_not_kept);
 	tcase_add_test(rounds, test_the_cover_letter_tells_fixed_from_fixed_in_part);
