@@ -41,8 +41,12 @@ m4_define(⟦m4_ht_call_fn⟧, ⟦static __used m4_ht_ret($1)hdrtest_use_⟦⟧m
 m4_ht_call_body($1)
 ⟧)
 
-A function must have exactly the catalogued type.
-m4_define(⟦m4_ht_fn_type⟧, ⟦_Static_assert(__builtin_types_compatible_p(typeof(&m4_ht_s($1, NAME)), m4_ht_s($1, TYPE_DECL) (*)(m4_ht_types($1))),
+A function must have exactly the catalogued type.  The function types are
+compared, not pointers to them: GCC makes a function declared
+__attribute_const__ or __noreturn a const or volatile function type, and
+__builtin_types_compatible_p ignores such top-level qualifiers (clang
+makes no such type), so that only the return and parameter types count.
+m4_define(⟦m4_ht_fn_type⟧, ⟦_Static_assert(__builtin_types_compatible_p(typeof(m4_ht_s($1, NAME)), m4_ht_s($1, TYPE_DECL) (m4_ht_types($1))),
 	       "m4_ht_s($1, NAME)(): not a function of the catalogued type m4_ht_s($1, SIG)");
 ⟧)
 

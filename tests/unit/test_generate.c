@@ -276,6 +276,81 @@ START_TEST(test_macro_bodies)
 }
 END_TEST
 
+/* Generate catalog path for host/plain, compile the TU of stem and
+ * judge it: the cell's one TU. */
+static struct cell_result *judge_one(const char *path, const char *stem, char **tu)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work), *out, *c_file;
+	struct catalog *cat = read_catalog(path);
+	struct gen_opts o = opts(cat, kb, cell);
+	struct cell_result *c;
+
+	gen_ok(&o);
+	c_file = xasprintf("%s.c", stem);
+	*tu = cell_file(cell, c_file);
+	compile(cell, stem);
+	out = xasprintf("%s/out", work);
+	diag_begin();
+	c = cell_read(out, "host/plain");
+	free(diag_end());
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(c->ntus, 1);
+	catalog_free(cat);
+	free(c_file);
+	free(out);
+	free(cell);
+	free(kb);
+	return c;
+}
+
+/* GCC makes __attribute_const__ and __noreturn part of a function's
+ * type (a const, a volatile function type): a function declared so is
+ * still of its catalogued type, and passes. */
+START_TEST(test_attributes_are_no_type)
+{
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/attrs.cat", "fixture/attrs", &tu);
+	const struct tu_result *t = &c->tus[0];
+
+	ck_assert_msg(t->verdict == V_PASS, "attrs.h: %s\n%.1500s", t->detail, t->log);
+	ck_assert_ptr_nonnull(strstr(tu, "hdrtest_use_attrs_exit(long a1)\n{\n\tattrs_exit(a1);\n}\n"));
+	ck_assert_ptr_nonnull(strstr(tu, "__builtin_types_compatible_p(typeof(attrs_gcd), unsigned long (unsigned long, "
+					 "unsigned long))"));
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
+/* The same functions with other types fail, each for its type check: a
+ * parameter of another type, another return type, another arity; a
+ * function with an attribute as one without. */
+START_TEST(test_type_mismatch_still_fails)
+{
+	static const char *const names[] = {
+		"attrs_gcd(): not a function of the catalogued type unsigned long (unsigned long, long)",
+		"attrs_abs(): not a function of the catalogued type long (int)",
+		"attrs_exit(): not a function of the catalogued type void (long, int)",
+		"attrs_plain(): not a function of the catalogued type int (unsigned int)",
+	};
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/attrs-mismatch.cat", "fixture/attrs", &tu);
+	const struct tu_result *t = &c->tus[0];
+	size_t i;
+
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *want = xasprintf("error: static assertion failed: \"%s\"", names[i]);
+
+		ck_assert_msg(strstr(t->log, want) != NULL, "no '%s' in\n%s", want, t->log);
+		free(want);
+	}
+	ck_assert_int_eq(sym(t, "attrs_gcd")->diagnosed, 1);
+	ck_assert_int_eq(sym(t, "attrs_plain")->diagnosed, 1);
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
 /* A symbol whose condition is false is listed, not used. */
 START_TEST(test_left_out)
 {
@@ -971,6 +1046,8 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_good_passes_bad_fails);
 	tcase_add_test(tc, test_left_out);
 	tcase_add_test(tc, test_macro_bodies);
+	tcase_add_test(tc, test_attributes_are_no_type);
+	tcase_add_test(tc, test_type_mismatch_still_fails);
 	tcase_add_test(tc, test_skipped_header);
 	tcase_add_test(tc, test_compile_script);
 	tcase_add_test(tc, test_deterministic);
