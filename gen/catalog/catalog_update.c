@@ -223,7 +223,8 @@ static char *cfile_render(const struct cfile *f)
 }
 
 /* A catalog symbol line, cut up: "<indent><kind> <name> <sig><tail>",
- * the tail being " if COND" and/or "# comment" with the blanks before. */
+ * the tail being ' nocall "WHY"', " if COND" and/or "# comment" with the
+ * blanks before: what a new signature keeps. */
 struct cut {
 	const char *indent_end, *kind_end, *name, *name_end, *sig, *sig_end, *tail;
 };
@@ -235,7 +236,7 @@ static int blank(char c)
 
 static void cut_line(const char *text, int is_type, struct cut *c)
 {
-	const char *p, *end, *comment = NULL;
+	const char *p, *end, *comment = NULL, *nocall;
 	int quoted = 0;
 
 	for (p = text; *p; p++) {
@@ -248,15 +249,22 @@ static void cut_line(const char *text, int is_type, struct cut *c)
 	}
 	end = comment ? comment : text + strlen(text);
 	/* " if" as catalog.c's find_if() sees it */
-	for (p = text; p < end; p++) {
-		if (p[0] == 'i' && p + 1 < end && p[1] == 'f' && (p == text || blank(p[-1]) || p[-1] == ')') &&
-		    (p + 2 == end || blank(p[2]) || p[2] == '(' || p[2] == '!')) {
+	for (p = text, quoted = 0; p < end; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (!quoted && p[0] == 'i' && p + 1 < end && p[1] == 'f' &&
+			 (p == text || blank(p[-1]) || p[-1] == ')' || p[-1] == '"') &&
+			 (p + 2 == end || blank(p[2]) || p[2] == '(' || p[2] == '!')) {
 			end = p;
 			break;
 		}
 	}
 	while (end > text && blank(end[-1]))
 		end--;
+	nocall = is_type ? NULL : catalog_nocall_field(text, end);
+	if (nocall)
+		for (end = nocall; end > text && blank(end[-1]); end--)
+			;
 	c->tail = end;
 	for (p = text; blank(*p); p++)
 		;
