@@ -5,7 +5,7 @@ catalog says it provides under this arch and config.
 Data (see gen/generate/emit.c), each read back by its name without the
 m4_HT_ prefix: CATALOG HEADER ARCH CONFIG;
 NCHECK and CHECK_<i>_{SYM,SET} for the config guard;
-NSYM and SYM_<i>_{KIND,NAME,ID,TYPE,TYPE_DECL,SIG,NARGS,VOID};
+NSYM and SYM_<i>_{KIND,NAME,ID,TYPE,TYPE_DECL,SIG,NARGS,VOID,NOCALL};
 SYM_<i>_ARG_<j>_DECL; NOUT and OUT_<i>_{KIND,NAME,WHY}.
 
 m4_ht_s(I, FIELD): field of symbol I.
@@ -41,16 +41,33 @@ m4_define(⟦m4_ht_call_fn⟧, ⟦static __used m4_ht_ret($1)hdrtest_use_⟦⟧m
 m4_ht_call_body($1)
 ⟧)
 
-A function must have exactly the catalogued type.
-m4_define(⟦m4_ht_fn_type⟧, ⟦_Static_assert(__builtin_types_compatible_p(typeof(&m4_ht_s($1, NAME)), m4_ht_s($1, TYPE_DECL) (*)(m4_ht_types($1))),
+A function must have exactly the catalogued type.  The function types are
+compared, not pointers to them: GCC makes a function declared
+__attribute_const__ or __noreturn a const or volatile function type, and
+__builtin_types_compatible_p ignores such top-level qualifiers (clang
+makes no such type), so that only the return and parameter types count.
+m4_define(⟦m4_ht_fn_type⟧, ⟦_Static_assert(__builtin_types_compatible_p(typeof(m4_ht_s($1, NAME)), m4_ht_s($1, TYPE_DECL) (m4_ht_types($1))),
 	       "m4_ht_s($1, NAME)(): not a function of the catalogued type m4_ht_s($1, SIG)");
 ⟧)
 
-m4_define(⟦m4_ht_use_func⟧, ⟦m4_ht_marker($1)m4_ht_call_fn($1)m4_ht_fn_type($1)⟧)
-m4_define(⟦m4_ht_use_macro⟧, ⟦m4_ht_marker($1)m4_ht_require_macro($1)m4_ht_call_fn($1)⟧)
-m4_define(⟦m4_ht_use_call⟧, ⟦m4_ht_marker($1)m4_ht_call_fn($1)m4_dnl
-#ifndef m4_ht_s($1, NAME)
+A symbol the catalog marks nocall is not called: a call with made-up
+arguments trips a guard its header means (a __compiletime_error function,
+BUILD_BUG_ON() on an argument).  NOCALL says why.  Its type is still
+checked, typeof emits no code; with -Wdeprecated-declarations off, since
+a deprecated function warns wherever it is named.
+m4_define(⟦m4_ht_call_unless⟧, ⟦m4_ifelse(m4_ht_s($1, NOCALL), , ⟦m4_ht_call_fn($1)⟧, ⟦/* not called (nocall): m4_ht_s($1, NOCALL) */
+⟧)⟧)
+m4_define(⟦m4_ht_fn_type_unless⟧, ⟦m4_ifelse(m4_ht_s($1, NOCALL), , ⟦m4_ht_fn_type($1)⟧, ⟦#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 m4_ht_fn_type($1)m4_dnl
+#pragma GCC diagnostic pop
+⟧)⟧)
+
+m4_define(⟦m4_ht_use_func⟧, ⟦m4_ht_marker($1)m4_ht_call_unless($1)m4_ht_fn_type_unless($1)⟧)
+m4_define(⟦m4_ht_use_macro⟧, ⟦m4_ht_marker($1)m4_ht_require_macro($1)m4_ht_call_unless($1)⟧)
+m4_define(⟦m4_ht_use_call⟧, ⟦m4_ht_marker($1)m4_ht_call_unless($1)m4_dnl
+#ifndef m4_ht_s($1, NAME)
+m4_ht_fn_type_unless($1)m4_dnl
 #endif
 ⟧)
 m4_define(⟦m4_ht_use_flag⟧, ⟦m4_ht_marker($1)m4_ht_require_macro($1)⟧)

@@ -464,7 +464,7 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 						    !strcmp(e->file->include_name, incname) &&
 						    (pass || !shadowed(e->file, files, nfiles, incname)))
 							*(const struct scan_def **)push(&defs, &nd, sizeof(*defs)) = e;
-				line = catalog_update_line(&empty, d->name, defs, nd);
+				line = catalog_update_line(&empty, ix, d->name, defs, nd);
 				check = pass < 2 && !str_listed(undefs, nundefs, d->name);
 				if (check) {
 					line = macro_line(&empty, d->name, defs, nd, line);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "catalog/drift.h"
+#include "catalog/nocall.h"
 #include "base/files.h"
 #include "base/util.h"
 #include "model/validate.h"
@@ -26,7 +27,24 @@ static int kind_is_call(const char *kind)
 	return !strcmp(kind, "call") || !strcmp(kind, "func");
 }
 
-char *catalog_update_line(const struct catalog *cat, const char *name, const struct scan_def *const *defs, int n)
+/* ' nocall "WHY"' for a symbol some definition of which a made-up call
+ * must not reach (nocall.h), or "". */
+static char *nocall_field(const struct scan_index *ix, const struct scan_def *const *defs, int n)
+{
+	char *why = NULL, *field;
+	int i;
+
+	for (i = 0; i < n && !why; i++)
+		why = nocall_reason(ix, defs[i]);
+	if (!why)
+		return xstrdup("");
+	field = xasprintf("\tnocall \"%s\"", why);
+	free(why);
+	return field;
+}
+
+char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix, const char *name,
+			  const struct scan_def *const *defs, int n)
 {
 	const struct scan_def *func = NULL, *var = NULL, *first = defs[0];
 	int has_func = 0, has_macro = 0, has_define = 0, has_value = 0, has_typedef = 0, has_tag = 0;
@@ -112,8 +130,11 @@ char *catalog_update_line(const struct catalog *cat, const char *name, const str
 		chain = scan_cond_chain(first->cond);
 	}
 	if (kind) {
-		line = xasprintf("%s\t%s%s%s%s%s", kind, name, sig ? "\t" : "", sig ? sig : "", *cond ? "\tif " : "",
-				 cond);
+		char *nocall = sig ? nocall_field(ix, defs, n) : xstrdup("");
+
+		line = xasprintf("%s\t%s%s%s%s%s%s", kind, name, sig ? "\t" : "", sig ? sig : "", nocall,
+				 *cond ? "\tif " : "", cond);
+		free(nocall);
 	} else {
 		/* "todo struct foo" is spelled "todo foo struct" */
 		const char *bare = has_tag && strchr(name, ' ') ? strchr(name, ' ') + 1 : name;
@@ -223,7 +244,8 @@ static char *cfile_render(const struct cfile *f)
 }
 
 /* A catalog symbol line, cut up: "<indent><kind> <name> <sig><tail>",
- * the tail being " if COND" and/or "# comment" with the blanks before. */
+ * the tail being ' nocall "WHY"', " if COND" and/or "# comment" with the
+ * blanks before: what a new signature keeps. */
 struct cut {
 	const char *indent_end, *kind_end, *name, *name_end, *sig, *sig_end, *tail;
 };
@@ -235,7 +257,7 @@ static int blank(char c)
 
 static void cut_line(const char *text, int is_type, struct cut *c)
 {
-	const char *p, *end, *comment = NULL;
+	const char *p, *end, *comment = NULL, *nocall;
 	int quoted = 0;
 
 	for (p = text; *p; p++) {
@@ -248,15 +270,22 @@ static void cut_line(const char *text, int is_type, struct cut *c)
 	}
 	end = comment ? comment : text + strlen(text);
 	/* " if" as catalog.c's find_if() sees it */
-	for (p = text; p < end; p++) {
-		if (p[0] == 'i' && p + 1 < end && p[1] == 'f' && (p == text || blank(p[-1]) || p[-1] == ')') &&
-		    (p + 2 == end || blank(p[2]) || p[2] == '(' || p[2] == '!')) {
+	for (p = text, quoted = 0; p < end; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (!quoted && p[0] == 'i' && p + 1 < end && p[1] == 'f' &&
+			 (p == text || blank(p[-1]) || p[-1] == ')' || p[-1] == '"') &&
+			 (p + 2 == end || blank(p[2]) || p[2] == '(' || p[2] == '!')) {
 			end = p;
 			break;
 		}
 	}
 	while (end > text && blank(end[-1]))
 		end--;
+	nocall = is_type ? NULL : catalog_nocall_field(text, end);
+	if (nocall)
+		for (end = nocall; end > text && blank(end[-1]); end--)
+			;
 	c->tail = end;
 	for (p = text; blank(*p); p++)
 		;
@@ -410,7 +439,7 @@ static char *fix_kind(struct round *r, const struct symbol *s, const char *text)
 		struct cut c;
 		char *kw;
 
-		line = catalog_update_line(r->cat, key, defs, n);
+		line = catalog_update_line(r->cat, r->ix, key, defs, n);
 		/* keep the line's own condition and comment: only kind and types change */
 		cut_line(line, 0, &c);
 		kw = xstrndup(line, c.kind_end - line);
@@ -459,7 +488,7 @@ static void apply(struct round *r, const struct drift_report *rep)
 			} else if (pass == 2 && d->kind == DRIFT_NEW) {
 				const struct scan_def **defs;
 				int n = defs_in(r->ix, d->def->name, d->header->path, &defs);
-				char *line = catalog_update_line(r->cat, d->def->name, defs, n);
+				char *line = catalog_update_line(r->cat, r->ix, d->def->name, defs, n);
 
 				text = xasprintf("\t%s", line);
 				add_to_block(r, d->header->path, file_index(r, d->header->loc.file), text);

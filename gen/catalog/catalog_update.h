@@ -45,7 +45,10 @@ char *catalog_update_condition(const struct catalog *cat, const struct scan_def 
 
 /* The catalog line (without indentation) for name as its definitions
  * defs[0..n) in one header define it: "func NAME RET (ARGS) if COND",
- * "todo NAME macro  # ...".  The caller frees. */
-char *catalog_update_line(const struct catalog *cat, const char *name, const struct scan_def *const *defs, int n);
+ * "todo NAME macro  # ...", with 'nocall "WHY"' after the signature of
+ * a func or call that a made-up call must not reach (nocall.h; ix
+ * resolves the names its bodies call).  The caller frees. */
+char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix, const char *name,
+			  const struct scan_def *const *defs, int n);
 
 #endif

@@ -73,14 +73,18 @@ static size_t word(const char **p)
 	return s - *p;
 }
 
-/* Position of the word "if" in [p, end), or NULL. */
+/* Position of the word "if" in p outside double quotes, or NULL. */
 static const char *find_if(const char *p)
 {
 	const char *s;
+	int quoted = 0;
 
 	for (s = p; *s; s++) {
-		if (s[0] == 'i' && s[1] == 'f' && (s == p || s[-1] == ' ' || s[-1] == '\t' || s[-1] == ')') &&
-		    (s[2] == '\0' || s[2] == ' ' || s[2] == '\t' || s[2] == '(' || s[2] == '!'))
+		if (*s == '"')
+			quoted = !quoted;
+		else if (!quoted && s[0] == 'i' && s[1] == 'f' &&
+			 (s == p || s[-1] == ' ' || s[-1] == '\t' || s[-1] == ')' || s[-1] == '"') &&
+			 (s[2] == '\0' || s[2] == ' ' || s[2] == '\t' || s[2] == '(' || s[2] == '!'))
 			return s;
 	}
 	return NULL;
@@ -99,6 +103,7 @@ static void symbol_free(struct symbol *sym)
 {
 	ifexpr_free(sym->cond);
 	free(sym->cond_text);
+	free(sym->nocall);
 	free(sym->name);
 	free(sym->type);
 	while (sym->nargs)
@@ -249,6 +254,100 @@ static int parse_symbol_rest(struct parse_state *ps, struct symbol *sym, const c
 	return 0;
 }
 
+/* The quoted reason at q, after the word kw ("skip", "nocall"), up to
+ * end (NULL: the end of the line), which may hold blanks only after it.
+ * '#' is allowed in it, and so is ' (an #error line's double quotes
+ * become single ones); neither reaches m4 or a shell.  0 with *reason
+ * set, or -1 after an error. */
+static int quoted_reason(struct parse_state *ps, const char *q, const char *end, const char *kw, char **reason)
+{
+	struct loc rl = loc_at(ps, q);
+	const char *close;
+	char *text, *c, *what;
+	int ret;
+
+	*reason = NULL;
+	if (!end)
+		end = q + strlen(q);
+	if (*q != '"' || !(close = memchr(q + 1, '"', end - q - 1)) || close == q + 1) {
+		error_at(&rl, "expected a quoted, non-empty reason after '%s'", kw);
+		return -1;
+	}
+	if (skip_ws(close + 1) < end) {
+		struct loc e = loc_at(ps, skip_ws(close + 1));
+
+		error_at(&e, "expected end of line after the %s reason", kw);
+		return -1;
+	}
+	text = xstrndup(q + 1, close - q - 1);
+	for (c = text; *c; c++)
+		if (*c == '#' || *c == '\'')
+			*c = ' ';
+	rl.col++;
+	what = xasprintf("printable ASCII text without double quotes, backslashes, $ or ` in the %s reason", kw);
+	ret = check_chars(text, &rl, what, text_chars);
+	free(what);
+	free(text);
+	if (ret)
+		return -1;
+	*reason = xstrndup(q + 1, close - q - 1);
+	return 0;
+}
+
+const char *catalog_nocall_field(const char *p, const char *end)
+{
+	const char *w = end, *word_end;
+
+	/* the quoted text that ends it, if any: the word before it */
+	if (w > p && w[-1] == '"') {
+		w--;
+		while (w > p && w[-1] != '"')
+			w--;
+		if (w == p)
+			return NULL;
+		w--;
+	}
+	while (w > p && (w[-1] == ' ' || w[-1] == '\t'))
+		w--;
+	word_end = w;
+	while (w > p && w[-1] != ' ' && w[-1] != '\t')
+		w--;
+	return word_end - w == 6 && !strncmp(w, "nocall", 6) ? w : NULL;
+}
+
+/* The optional 'nocall "WHY"' that ends [p, *end), after a signature:
+ * the TU does not call the symbol.  *end is moved before it.  0 (with
+ * *why NULL when there is none), or -1 after an error. */
+static int parse_nocall(struct parse_state *ps, const struct symbol *sym, const char *p, const char **end,
+			char **why)
+{
+	const char *w = catalog_nocall_field(p, *end), *bad;
+	struct loc l;
+
+	*why = NULL;
+	if (!w)
+		return 0;
+	l = loc_at(ps, w);
+	if (sym->kind != SYM_FUNC && sym->kind != SYM_CALL && sym->kind != SYM_MACRO) {
+		error_at(&l, "'nocall' is for a func, call or macro line, not a %s", kind_names[sym->kind]);
+		return -1;
+	}
+	if (quoted_reason(ps, skip_ws(w + 6), *end, "nocall", why))
+		return -1;
+	bad = strstr(w, "*/");
+	if (bad && bad < *end) {
+		l = loc_at(ps, bad);
+		error_at(&l, "a nocall reason may not hold '*/': the TU quotes it in a comment");
+		free(*why);
+		*why = NULL;
+		return -1;
+	}
+	while (w > p && (w[-1] == ' ' || w[-1] == '\t'))
+		w--;
+	*end = w;
+	return 0;
+}
+
 static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 {
 	const char *p = kw + strlen(kind_names[kind]), *ifp, *end, *name;
@@ -268,6 +367,8 @@ static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
 		end--;
 	if (ifp && parse_symbol_cond(ps, ifp, sym))
+		goto bad;
+	if (parse_nocall(ps, sym, p, &end, &sym->nocall))
 		goto bad;
 	if (kind == SYM_TYPE) {
 		l = loc_at(ps, skip_ws(p));
@@ -302,45 +403,18 @@ bad:
 }
 
 /* The optional 'skip "REASON"' after a header path: the header is not
- * meant to stand alone (an #error guard), so its TU is a skip.  '#' is
- * allowed in the reason, which quotes that #error line, and so is ' (its
- * double quotes become single ones); neither reaches m4 or a shell. */
+ * meant to stand alone (an #error guard), so its TU is a skip. */
 static int parse_header_skip(struct parse_state *ps, const char *p, char **reason)
 {
-	const char *q = p, *end;
-	struct loc l = loc_at(ps, p), rl;
-	char *text, *c;
-	int ret;
+	const char *q = p;
+	struct loc l = loc_at(ps, p);
 
 	*reason = NULL;
 	if (word(&q) != 4 || strncmp(q, "skip", 4) || (q[4] != ' ' && q[4] != '\t' && q[4])) {
 		error_at(&l, "expected end of line or 'skip \"REASON\"' after the header path");
 		return -1;
 	}
-	q = skip_ws(q + 4);
-	rl = loc_at(ps, q);
-	if (*q != '"' || !(end = strchr(q + 1, '"')) || end == q + 1) {
-		error_at(&rl, "expected a quoted, non-empty reason after 'skip'");
-		return -1;
-	}
-	if (*skip_ws(end + 1)) {
-		struct loc e = loc_at(ps, skip_ws(end + 1));
-
-		error_at(&e, "expected end of line after the skip reason");
-		return -1;
-	}
-	text = xstrndup(q + 1, end - q - 1);
-	for (c = text; *c; c++)
-		if (*c == '#' || *c == '\'')
-			*c = ' ';
-	rl.col++;
-	ret = check_chars(text, &rl, "printable ASCII text without double quotes, backslashes, $ or ` in the skip reason",
-			  text_chars);
-	free(text);
-	if (ret)
-		return -1;
-	*reason = xstrndup(q + 1, end - q - 1);
-	return 0;
+	return quoted_reason(ps, skip_ws(q + 4), NULL, "skip", reason);
 }
 
 static void parse_header(struct parse_state *ps, const char *kw)

@@ -34,6 +34,11 @@ struct symbol {
 	int nargs;
 	struct ifexpr *cond;	/* NULL: provided under every config */
 	char *cond_text;	/* canonical spelling of cond */
+	/* func, call, macro: why the TU must not call it, or NULL: a call
+	 * with made-up arguments trips a guard its header means
+	 * (__compiletime_error, BUILD_BUG_ON() on an argument); its type is
+	 * still checked */
+	char *nocall;
 	struct loc loc;		/* of the kind word */
 	struct header *header;
 	UT_hash_handle hh;
@@ -117,6 +122,11 @@ struct catalog {
 };
 
 const char *sym_kind_name(enum sym_kind kind);
+
+/* Where the 'nocall "WHY"' field (or a bare 'nocall') that ends the
+ * symbol line's text [p, end) starts, or NULL: the end of a line is
+ * "... SIGNATURE [nocall "WHY"]" before any "if CONDITION". */
+const char *catalog_nocall_field(const char *p, const char *end);
 
 /* Read the given catalog files (in order) into one catalog.  On bad input
  * every error is reported as file:line:col and NULL is returned. */

@@ -425,13 +425,58 @@ static const char *param_type(struct fscan *fs, const struct dtok *t, int lo, in
 	return canon_type(fs, t, lo, hi, param_name(t, lo, hi));
 }
 
-static void record_function(struct fscan *fs, const struct dtok *t, int n, int name, int ret_lo, int body)
+/* The annotation among in[0..n) that makes every call of the function
+ * it declares a diagnostic (scan.h, call_attr), or NULL: a kernel macro
+ * by its name, or an attribute word inside __attribute__((...)). */
+static const char *call_attribute(const struct dtok *in, int n)
+{
+	static const char *const macros[] = { "__compiletime_error", "__compiletime_warning", "__deprecated" };
+	static const char *const attrs[][2] = {
+		{ "error", "__attribute__((error))" },		{ "__error__", "__attribute__((error))" },
+		{ "warning", "__attribute__((warning))" },	{ "__warning__", "__attribute__((warning))" },
+		{ "deprecated", "__attribute__((deprecated))" },
+		{ "__deprecated__", "__attribute__((deprecated))" },
+		{ "unavailable", "__attribute__((unavailable))" },
+		{ "__unavailable__", "__attribute__((unavailable))" },
+	};
+	size_t j;
+	int i, k, close, depth;
+
+	for (i = 0; i < n; i++) {
+		if (!dt_word(&in[i], W_ANNOT | W_ANNOT_CALL))
+			continue;
+		for (j = 0; j < sizeof(macros) / sizeof(macros[0]); j++)
+			if (dt_is(&in[i], macros[j]))
+				return macros[j];
+		if (!(dt_is(&in[i], "__attribute__") || dt_is(&in[i], "__attribute")) || i + 1 == n ||
+		    !dt_punct(&in[i + 1], '('))
+			continue;
+		/* the words of the attribute list: depth 2, "((a, b(x)))" */
+		close = closing(in, i + 1, n);
+		for (depth = 0, k = i + 1; k < close; k++) {
+			if (dt_open(&in[k]))
+				depth++;
+			else if (dt_close(&in[k]))
+				depth--;
+			else if (depth == 2 && in[k].kind == CT_IDENT)
+				for (j = 0; j < sizeof(attrs) / sizeof(attrs[0]); j++)
+					if (dt_is(&in[k], attrs[j][0]))
+						return attrs[j][1];
+		}
+		i = close;
+	}
+	return NULL;
+}
+
+static void record_function(struct fscan *fs, const struct dtok *t, int n, int name, int ret_lo, int body,
+			    const char *call_attr)
 {
 	int open = name + 1, close = closing(t, open, n), k, start, nargs = 0, ok = 1;
 	const char *args[128];
 	struct scan_def *d = new_def(fs, t[name].s, t[name].n, body ? SCAN_FUNC : SCAN_PROTO, t[name].line,
 				     t[name].cond);
 
+	d->call_attr = call_attr;
 	d->type = canon_type(fs, t, ret_lo, name, -1);
 	if (!d->type)
 		ok = 0;
@@ -518,7 +563,7 @@ static void analyze(struct fscan *fs, const struct dtok *in, int n, int body, co
 	name = find_function(t, m, &ret_lo);
 	if (name >= 0) {
 		if (in_range(&t[name], rlo, rhi))
-			record_function(fs, t, m, name, ret_lo, body);
+			record_function(fs, t, m, name, ret_lo, body, call_attribute(in, n));
 		goto out;
 	}
 	if (body)
@@ -633,26 +678,90 @@ static int has_top_level_assign(struct fscan *fs)
 	return 0;
 }
 
+/* A keyword that takes "(": no name a body calls. */
+static int keyword_paren(const struct dtok *t)
+{
+	return (word_class(t->s, t->n) & (W_TYPE_KW | W_TYPEOF | W_ANNOT_CALL | W_ASM)) || dt_is(t, "if") ||
+	       dt_is(t, "while") || dt_is(t, "for") || dt_is(t, "switch") || dt_is(t, "return");
+}
+
+/* A token of a function body: "NAME (" is a call of NAME. */
+static void body_token(struct fscan *fs, const struct clex_tok *t, char c)
+{
+	int i;
+
+	if (c == '(' && fs->ident.n) {
+		for (i = 0; i < fs->ncalls; i++)
+			if (fs->calls[i].n == fs->ident.n && !memcmp(fs->calls[i].s, fs->ident.s, fs->ident.n))
+				break;
+		if (i == fs->ncalls && !keyword_paren(&fs->ident)) {
+			if (fs->ncalls == fs->capcalls) {
+				fs->capcalls = fs->capcalls ? fs->capcalls * 2 : 32;
+				fs->calls = xrealloc(fs->calls, fs->capcalls * sizeof(*fs->calls));
+			}
+			fs->calls[fs->ncalls++] = fs->ident;
+		}
+	}
+	fs->ident.n = 0;
+	if (t->kind == CT_IDENT) {
+		fs->ident.s = t->s;
+		fs->ident.n = (int)t->n;
+	}
+}
+
+/* The body's calls, given to the functions it defines. */
+static void end_body(struct fscan *fs)
+{
+	const char **calls = NULL;
+	int i;
+
+	for (i = fs->body_from; i < fs->body_to; i++) {
+		struct scan_def *d = (struct scan_def *)fs->f->defs[i];
+
+		if (d->kind != SCAN_FUNC)
+			continue;
+		if (!calls && fs->ncalls) {
+			int j;
+
+			calls = aalloc(fs->arena, fs->ncalls * sizeof(*calls));
+			for (j = 0; j < fs->ncalls; j++)
+				calls[j] = astrndup(fs->arena, fs->calls[j].s, fs->calls[j].n);
+		}
+		d->calls = calls;
+		d->ncalls = fs->ncalls;
+	}
+	fs->body_from = fs->body_to = 0;
+}
+
 void c_token(struct fscan *fs, const struct clex_tok *t)
 {
 	char c = t->kind == CT_PUNCT && t->n == 1 ? t->s[0] : 0;
 
 	if (fs->depth > 0) {
+		if (fs->body_to > fs->body_from)
+			body_token(fs, t, c);
 		if (c == '{') {
 			fs->depth++;
 		} else if (c == '}' && --fs->depth == 0) {
-			if (fs->body_continue)
+			if (fs->body_continue) {
 				push_tok(fs, t, DT_BODY);
-			else
+			} else {
+				end_body(fs);
 				reset_decl(fs);
+			}
 		}
 		return;
 	}
 	if (c == '{' && fs->paren == 0) {
+		fs->body_from = fs->body_to = 0;
 		if (tag_head(fs) || has_top_level_assign(fs)) {
 			fs->body_continue = 1;
 		} else {
+			fs->body_from = fs->f->ndefs;
 			process_decl(fs, 1);
+			fs->body_to = fs->f->ndefs;
+			fs->ncalls = 0;
+			fs->ident.n = 0;
 			reset_decl(fs);
 			fs->body_continue = 0;
 		}

@@ -243,6 +243,8 @@ void reset_file(struct fscan *fs)
 	fs->cur = NULL;
 	fs->depth = 0;
 	fs->body_continue = 0;
+	fs->body_from = fs->body_to = 0;
+	fs->ncalls = 0;
 	reset_decl(fs);
 	fs->guard_candidate = NULL;
 	fs->guard_bad = 0;
@@ -414,4 +416,5 @@ void fscan_release(struct fscan *fs)
 	free(fs->alts);
 	free(fs->undefs);
 	free(fs->buf);
+	free(fs->calls);
 }

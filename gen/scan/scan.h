@@ -76,6 +76,15 @@ struct scan_def {
 	const char **args;
 	int nargs;
 	int sig_ok;		/* SCAN_FUNC, SCAN_PROTO: type and every arg are canonical */
+	/* SCAN_FUNC, SCAN_PROTO: the annotation that makes every call of it
+	 * a diagnostic, as written ("__compiletime_error",
+	 * "__compiletime_warning", "__deprecated", "__attribute__((error))",
+	 * ...), or NULL. */
+	const char *call_attr;
+	/* SCAN_FUNC: the names its body calls ("NAME ("), functions and
+	 * macros alike, each once, in order; no C keyword. */
+	const char **calls;
+	int ncalls;
 	const char *value;	/* SCAN_DEFINE: the replacement text, "" if empty */
 	int undef_line;		/* macros: a later #undef in the same file, or 0 */
 	const struct scan_def *next;	/* next definition of the same name */

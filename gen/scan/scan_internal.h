@@ -125,6 +125,13 @@ struct fscan {
 	int ndefs_cap, nincludes_cap, ngroups_cap;
 	int skip;		/* SKIP_*: the file is not indexed */
 	const char *skip_at;	/* where the reason for skip is */
+	/* The function body being skipped: f->defs[body_from..body_to) are
+	 * the functions it defines (none if equal), calls[0..ncalls) the
+	 * names it calls so far; ident: the token before was this name. */
+	int body_from, body_to;
+	struct dtok *calls;
+	int ncalls, capcalls;
+	struct dtok ident;
 };
 
 /* Scratch of at least n + 1 bytes in fs, reused by the next call. */

@@ -7,7 +7,10 @@
 # uses lines, page_address.h fails for offset_in_thp() and passes once
 # an overlay copy includes folio_size.h), and
 # run by `make selftest-headers` on x86_64 and arm64 defconfig, where the
-# not-standalone header is a skip quoting its #error line.
+# not-standalone header is a skip quoting its #error line.  Headers whose
+# functions GCC types with their attributes (const, noreturn) or that
+# reject a made-up call on purpose pass on x86_64 with gcc and clang, and
+# a real type mismatch still fails on both.
 # Prints "ok"/"not ok" lines and "catalog-init: N passed, N failed, N skipped".
 set -u
 
@@ -117,6 +120,48 @@ make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/c
 rc=$?
 check "with linux/mm/folio_size.h included (OVERLAY), page_address.h passes on both cells (exit $rc)" \
 	sh -c "test $rc -eq 0 && test \"\$(awk -F '\t' '\$4 == \"pass\"' '$work/fixed/results.tsv' | wc -l)\" -eq 2"
+
+echo "# function attributes and calls the kernel forbids: gcc and clang"
+# gcd() is __attribute_const__ and start_kernel() __noreturn, which gcc
+# makes part of their types; __kmalloc_index() (linux/slab.h) fires its
+# BUILD_BUG_ON_MSG() on a size that is no constant, bitfield.h's
+# __field_overflow() is __compiletime_error and workqueue.h's
+# __warn_flushing_systemwide_wq() __compiletime_warning.
+guarded="linux/gcd.h linux/start_kernel.h linux/slab.h linux/bitfield.h linux/workqueue.h"
+# shellcheck disable=SC2086 # the list is words
+out/bin/hdrtest catalog-init --tree "$tree" --out "$work/guard.cat" $guarded > "$work/guard-init.log" 2>&1
+check "gcd() is called, its type checked as any function's" \
+	grep -Pqx '\tfunc\tgcd\tunsigned long \(unsigned long, unsigned long\)' "$work/guard.cat"
+check "__kmalloc_index() is nocall: its BUILD_BUG_ON_MSG()" \
+	grep -Pqx '\tfunc\t__kmalloc_index\tunsigned int \(size_t, bool\)\tnocall "its body has BUILD_BUG_ON_MSG\(\)"' "$work/guard.cat"
+check "__field_overflow() is nocall: __compiletime_error" \
+	grep -Pqx '\tfunc\t__field_overflow\tvoid \(void\)\tnocall "declared __compiletime_error"' "$work/guard.cat"
+check "__warn_flushing_systemwide_wq() is nocall: __compiletime_warning" \
+	grep -Pqx '\tfunc\t__warn_flushing_systemwide_wq\tvoid \(void\)\tnocall "declared __compiletime_warning"' "$work/guard.cat"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/guard.cat" \
+	ARCHS="x86_64 x86_64-llvm" OUT="$work/guard" > "$work/guard.log" 2>&1
+# A real mismatch: gcd() declared with another parameter type (in an
+# overlay copy, still __attribute_const__; the tree untouched, so no drift).
+mkdir -p "$work/mismatch-overlay/linux"
+sed 's/^unsigned long gcd(unsigned long a, unsigned long b) __attribute_const__;$/unsigned long gcd(unsigned long a, long b) __attribute_const__;/' \
+	"$tree/include/linux/gcd.h" > "$work/mismatch-overlay/linux/gcd.h"
+check "an overlay copy of linux/gcd.h declares gcd() with a long parameter" grep -q 'gcd(unsigned long a, long b) __attribute_const__;' \
+	"$work/mismatch-overlay/linux/gcd.h"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/guard.cat" \
+	ARCHS="x86_64 x86_64-llvm" OUT="$work/mismatch" OVERLAY="$work/mismatch-overlay" > "$work/mismatch.log" 2>&1
+for cell in x86_64 x86_64-llvm; do
+	why=$(awk -F '\t' -v c="$cell" '$1 == c && $4 == "skip" {print $5; exit}' "$work/guard/results.tsv" 2>/dev/null)
+	if [ -n "$why" ]; then
+		skip "the five headers pass on $cell" "$cell is a skip here: $why"
+		skip "... and gcd() of another type fails on $cell" "$cell is a skip here: $why"
+		continue
+	fi
+	check "the five headers pass on $cell: no type check fails for an attribute, no guard is called" \
+		test "$(awk -F '\t' -v c="$cell" '$1 == c && $4 == "pass"' "$work/guard/results.tsv" | wc -l)" -eq 5
+	check "... and gcd() of another parameter type fails on $cell, for its type check" \
+		grep -q "^$cell	defconfig	linux/gcd.h	fail	.*gcd(): not a function of the catalogued type unsigned long (unsigned long, unsigned long)" \
+		"$work/mismatch/results.tsv"
+done
 
 echo "# bad input"
 out/bin/hdrtest catalog-init --tree "$tree" 'linux/no-such-dir/*.h' > "$work/none.cat" 2> "$work/none.log"

@@ -619,6 +619,23 @@ static const struct {
 	  "t.cat:2:19: error: 'm4_y' is reserved for hdrtest's m4 templates: no name in the catalog may begin with m4_\n"
 	  "t.cat:2:19: error: config 'c' names arch 'm4_y', which no arch line defines\n" },
 
+	/* nocall "WHY": func, call and macro lines, a reason in quotes */
+	{ "header a/b.h\n\tflag F nocall \"x\"\n",
+	  "t.cat:2:9: error: 'nocall' is for a func, call or macro line, not a flag\n" },
+	{ "header a/b.h\n\tvar v int nocall \"x\"\n",
+	  "t.cat:2:12: error: 'nocall' is for a func, call or macro line, not a var\n" },
+	{ "header a/b.h\n\tfunc f void (void) nocall\n",
+	  "t.cat:2:27: error: expected a quoted, non-empty reason after 'nocall'\n" },
+	{ "header a/b.h\n\tfunc f void (void) nocall if CONFIG_A\n",
+	  "t.cat:2:28: error: expected a quoted, non-empty reason after 'nocall'\n" },
+	{ "header a/b.h\n\tfunc f void (void) nocall \"\"\n",
+	  "t.cat:2:28: error: expected a quoted, non-empty reason after 'nocall'\n" },
+	{ "header a/b.h\n\tfunc f void (void) nocall \"a $x\"\n",
+	  "t.cat:2:31: error: expected printable ASCII text without double quotes, backslashes, $ or ` in the "
+	  "nocall reason, found '$' in 'a $x'\n" },
+	{ "header a/b.h\n\tfunc f void (void) nocall \"a */ b\"\n",
+	  "t.cat:2:31: error: a nocall reason may not hold '*/': the TU quotes it in a comment\n" },
+
 	/* every error is reported, in order */
 	{ "header a/b.h\n\tflag 1\n\tfunc f\nbogus\n\tconst K void\n",
 	  "t.cat:2:7: error: expected a symbol name (a C identifier), found '1' in '1'\n"
@@ -708,6 +725,36 @@ START_TEST(test_real_catalog)
 }
 END_TEST
 
+/* 'nocall "WHY"' after a func's, call's or macro's signature: the
+ * reason kept, before or without a condition; " if " and '#' inside the
+ * quotes are the reason's, not a condition or a comment. */
+START_TEST(test_nocall)
+{
+	struct catalog *cat = read_cat("header a/b.h\n"
+				       "\tfunc\tf\tvoid (void)\tnocall \"declared __compiletime_error\"\n"
+				       "\tcall\tc\tint (int)\tnocall \"fires if not constant # really\"\tif CONFIG_A\n"
+				       "\tmacro\tm\tvoid (void)  nocall  \"its body calls w(), declared __compiletime_warning\"  "
+				       "# comment\n"
+				       "\tfunc\tg\tint (int)\n"
+				       "\tfunc\tnocall\tint (nocall)\n");
+	struct header *h;
+
+	ck_assert_msg(cat != NULL, "%s", diag);
+	h = cat->headers[0];
+	ck_assert_str_eq(h->syms[0]->nocall, "declared __compiletime_error");
+	ck_assert_int_eq(h->syms[0]->nargs, 0);
+	ck_assert_str_eq(h->syms[1]->nocall, "fires if not constant # really");
+	ck_assert_str_eq(h->syms[1]->cond_text, "CONFIG_A");
+	ck_assert_str_eq(h->syms[1]->args[0], "int");
+	ck_assert_str_eq(h->syms[2]->nocall, "its body calls w(), declared __compiletime_warning");
+	ck_assert_str_eq(h->syms[2]->type, "void");
+	ck_assert_ptr_null(h->syms[3]->nocall);
+	ck_assert_ptr_null(h->syms[4]->nocall);	/* a type named nocall is a type */
+	ck_assert_str_eq(h->syms[4]->args[0], "nocall");
+	catalog_free(cat);
+}
+END_TEST
+
 static void teardown(void)
 {
 	free(diag);
@@ -733,6 +780,7 @@ Suite *catalog_suite(void)
 	tcase_add_test(good_tc, test_empty_catalog);
 	tcase_add_test(good_tc, test_names_near_m4);
 	tcase_add_test(good_tc, test_real_catalog);
+	tcase_add_test(good_tc, test_nocall);
 	suite_add_tcase(s, good_tc);
 
 	tcase_add_checked_fixture(bad_tc, NULL, teardown);

@@ -402,6 +402,92 @@ START_TEST(uses_lines_in_the_catalog)
 }
 END_TEST
 
+/* Calls a header forbids on purpose (catalog/nocall.h): which func and
+ * call lines say nocall, and why; what does not count. */
+static char *make_guard_tree(void)
+{
+	char *tree = tmp_dir();
+
+	free(put_file(tree, "include/linux/build_bug.h",
+		      "#define BUILD_BUG_ON_ZERO(e) ((int)(sizeof(struct { int:(-!!(e)); })))\n"
+		      "#define BUILD_BUG_ON(c) compiletime_assert(!(c), #c)\n"
+		      "#define BUILD_BUG_ON_MSG(c, m) compiletime_assert(!(c), m)\n"));
+	free(put_file(tree, "include/linux/array_size.h",
+		      "#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))\n"));
+	free(put_file(tree, "include/linux/other.h",
+		      "extern void __compiletime_error(\"bad size\") other_bad(void);\n"
+		      "#define other_check(x) BUILD_BUG_ON(x)\n"
+		      "#define other_deep(x) other_check(x)\n"));
+	free(put_file(tree, "arch/foo/include/asm/g.h", "#define arch_check(x) BUILD_BUG_ON(x)\n"));
+	free(put_file(tree, "include/linux/g.h",
+		      "#ifndef _LINUX_G_H\n#define _LINUX_G_H\n"
+		      "extern void __compiletime_error(\"no\") g_err(void);\n"
+		      "extern void g_warn(void) __compiletime_warning(\"avoid\");\n"
+		      "extern int __deprecated g_old(int);\n"
+		      "extern int g_attr_err(int) __attribute__((__error__(\"no\")));\n"
+		      "extern int g_attr_dep(int) __attribute__((unused, deprecated(\"use g_new\")));\n"
+		      "extern int g_section(int) __attribute__((section(\"error\"), cold));\n"
+		      "static inline int g_bug(int v) { BUILD_BUG_ON(v > 3); return v; }\n"
+		      "static inline int g_calls_err(int v) { if (v) other_bad(); return v; }\n"
+		      "static inline int g_count(void) { static const int t[] = { 1, 2 }; return ARRAY_SIZE(t); }\n"
+		      "static inline int g_zero(int v) { return v + BUILD_BUG_ON_ZERO(sizeof(int) != 4); }\n"
+		      "#ifdef CONFIG_G\n#define g_reg(p, t) g_register(p, ARRAY_SIZE(t))\n"
+		      "#else\nstatic inline void g_reg(const char *p, int *t) { }\n#endif\n"
+		      "static inline unsigned int __g_idx(unsigned long s, int c)\n"
+		      "{\n\tif (s > 8 && c)\n\t\tBUILD_BUG_ON_MSG(1, \"unexpected size\");\n\treturn s;\n}\n"
+		      "static inline unsigned int g_idx(unsigned long s) { return __g_idx(s, 1); }\n"
+		      "static inline void g_one(int v) { other_check(v); }\n"
+		      "static inline void g_two(int v) { other_deep(v); }\n"
+		      "static inline void g_arch(int v) { arch_check(v); }\n"
+		      "static inline int g_plain(int v) { if (v) return g_idx(v) ? 1 : 0; return sizeof(v); }\n"
+		      "#endif\n"));
+	return tree;
+}
+
+START_TEST(init_nocall)
+{
+	static const char *const lines[] = {
+		"\tfunc\tg_err\tvoid (void)\tnocall \"declared __compiletime_error\"\n",
+		"\tfunc\tg_warn\tvoid (void)\tnocall \"declared __compiletime_warning\"\n",
+		"\tfunc\tg_old\tint (int)\tnocall \"declared __deprecated\"\n",
+		"\tfunc\tg_attr_err\tint (int)\tnocall \"declared __attribute__((error))\"\n",
+		"\tfunc\tg_attr_dep\tint (int)\tnocall \"declared __attribute__((deprecated))\"\n",
+		"\tfunc\tg_section\tint (int)\n",
+		"\tfunc\tg_bug\tint (int)\tnocall \"its body has BUILD_BUG_ON()\"\n",
+		"\tfunc\tg_calls_err\tint (int)\tnocall \"its body calls other_bad(), declared __compiletime_error\"\n",
+		/* an argument guard in a function's body is decided where it is defined */
+		"\tfunc\tg_count\tint (void)\n",
+		"\tfunc\tg_zero\tint (int)\n",
+		/* ... in a macro's, by the call: one level down, through ARRAY_SIZE() */
+		"\tcall\tg_reg\tvoid (const char *, int *)\tnocall \"its body calls ARRAY_SIZE(), whose body has "
+		"__must_be_array()\"\n",
+		"\tfunc\t__g_idx\tunsigned int (unsigned long, int)\tnocall \"its body has BUILD_BUG_ON_MSG()\"\n",
+		"\tfunc\tg_idx\tunsigned int (unsigned long)\tnocall \"its body calls __g_idx(), whose body has "
+		"BUILD_BUG_ON_MSG()\"\n",
+		"\tfunc\tg_one\tvoid (int)\tnocall \"its body calls other_check(), whose body has BUILD_BUG_ON()\"\n",
+		/* two levels down, or through an arch header: not followed */
+		"\tfunc\tg_two\tvoid (int)\n",
+		"\tfunc\tg_arch\tvoid (int)\n",
+		"\tfunc\tg_plain\tint (int)\n",
+	};
+	char *tree = make_guard_tree(), *pat = "linux/g.h", *text, *diag;
+	struct catalog *cat;
+	size_t i;
+
+	text = render(tree, &pat, 1);
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		ck_assert_msg(strstr(text, lines[i]) != NULL, "no\n%sin\n%s", lines[i], text);
+	cat = read_catalog_text("init.cat", text, &diag);
+	ck_assert_msg(cat != NULL, "%s", diag);
+	ck_assert_str_eq(catalog_symbol(cat, "g_bug")->nocall, "its body has BUILD_BUG_ON()");
+	ck_assert_ptr_null(catalog_symbol(cat, "g_plain")->nocall);
+	catalog_free(cat);
+	free(diag);
+	free(text);
+	free(tree);
+}
+END_TEST
+
 Suite *catalog_init_suite(void)
 {
 	Suite *s = suite_create("catalog_init");
@@ -414,6 +500,7 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, init_macro_bodies);
 	tcase_add_test(tc, uses_lines_in_the_catalog);
 	tcase_add_test(tc, init_what_include_does_not_see);
+	tcase_add_test(tc, init_nocall);
 	suite_add_tcase(s, tc);
 	return s;
 }

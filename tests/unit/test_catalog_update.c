@@ -461,6 +461,44 @@ START_TEST(update_translates_if_conditions)
 }
 END_TEST
 
+/* nocall is the catalog's say: a new signature, a moved line keep it
+ * with the line's condition and comment; a new guarded symbol gets it. */
+START_TEST(update_keeps_nocall)
+{
+	static const char *const names[] = { "n.cat" };
+	const char *texts[1];
+	char *tree = tmp_dir(), *rels[] = { "include/linux/n.h", "include/linux/o.h" }, *out, *dir, *text, *path;
+	struct scan_index *ix;
+
+	free(put_file(tree, rels[0],
+		      "#ifndef _N_H\n#define _N_H\n"
+		      "extern void __compiletime_error(\"no\") n_err(long);\n"
+		      "static inline int n_bug(int v) { BUILD_BUG_ON(v > 3); return v; }\n"
+		      "#endif\n"));
+	free(put_file(tree, rels[1], "#ifndef _O_H\n#define _O_H\nint o_moved(int);\n#endif\n"));
+	texts[0] = "header linux/n.h\n"
+		   "\tfunc\tn_err\tvoid (int)\tnocall \"declared __compiletime_error\"\tif CONFIG_A  # kept\n"
+		   "\tfunc\to_moved\tint (int)\tnocall \"said by hand\"\n"
+		   "header linux/o.h\n";
+	ix = scan_paths(tree, rels, 2);
+	ck_assert_ptr_nonnull(ix);
+	ck_assert_int_eq(update(names, texts, 1, ix, &out, &dir), 0);
+	path = xasprintf("%s/n.cat", dir);
+	text = slurp(path);
+	ck_assert_str_eq(text, "header linux/n.h\n"
+			       "\tfunc\tn_err\tvoid (long)\tnocall \"declared __compiletime_error\"\tif CONFIG_A  # kept\n"
+			       "\tfunc\tn_bug\tint (int)\tnocall \"its body has BUILD_BUG_ON()\"\n"
+			       "header linux/o.h\n"
+			       "\tfunc\to_moved\tint (int)\tnocall \"said by hand\"\n");
+	free(text);
+	free(path);
+	free(out);
+	free(dir);
+	scan_free(ix);
+	free(tree);
+}
+END_TEST
+
 START_TEST(todo_in_the_catalog)
 {
 	char *dir = tmp_dir(), *path, *msg;
@@ -516,6 +554,7 @@ Suite *catalog_update_suite(void)
 	tcase_add_test(tc, update_several_files);
 	tcase_add_test(tc, update_bad_catalog);
 	tcase_add_test(tc, update_conditions);
+	tcase_add_test(tc, update_keeps_nocall);
 	tcase_add_loop_test(tc, update_translates_if_conditions, 0, sizeof(translations) / sizeof(translations[0]));
 	tcase_add_test(tc, todo_in_the_catalog);
 	suite_add_tcase(s, tc);

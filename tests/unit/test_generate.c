@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "model/catalog.h"
+#include "catalog/catalog_init.h"
 #include "generate/emit.h"
 #include "helpers.h"
 #include "judge/report.h"
@@ -271,6 +272,196 @@ START_TEST(test_macro_bodies)
 	catalog_free(cat);
 	free(out);
 	free(tu);
+	free(cell);
+	free(kb);
+}
+END_TEST
+
+/* Generate catalog path for host/plain, compile the TU of stem and
+ * judge it: the cell's one TU. */
+static struct cell_result *judge_one(const char *path, const char *stem, char **tu)
+{
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work), *out, *c_file;
+	struct catalog *cat = read_catalog(path);
+	struct gen_opts o = opts(cat, kb, cell);
+	struct cell_result *c;
+
+	gen_ok(&o);
+	c_file = xasprintf("%s.c", stem);
+	*tu = cell_file(cell, c_file);
+	compile(cell, stem);
+	out = xasprintf("%s/out", work);
+	diag_begin();
+	c = cell_read(out, "host/plain");
+	free(diag_end());
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(c->ntus, 1);
+	catalog_free(cat);
+	free(c_file);
+	free(out);
+	free(cell);
+	free(kb);
+	return c;
+}
+
+/* GCC makes __attribute_const__ and __noreturn part of a function's
+ * type (a const, a volatile function type): a function declared so is
+ * still of its catalogued type, and passes. */
+START_TEST(test_attributes_are_no_type)
+{
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/attrs.cat", "fixture/attrs", &tu);
+	const struct tu_result *t = &c->tus[0];
+
+	ck_assert_msg(t->verdict == V_PASS, "attrs.h: %s\n%.1500s", t->detail, t->log);
+	ck_assert_ptr_nonnull(strstr(tu, "hdrtest_use_attrs_exit(long a1)\n{\n\tattrs_exit(a1);\n}\n"));
+	ck_assert_ptr_nonnull(strstr(tu, "__builtin_types_compatible_p(typeof(attrs_gcd), unsigned long (unsigned long, "
+					 "unsigned long))"));
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
+/* The same functions with other types fail, each for its type check: a
+ * parameter of another type, another return type, another arity; a
+ * function with an attribute as one without. */
+START_TEST(test_type_mismatch_still_fails)
+{
+	static const char *const names[] = {
+		"attrs_gcd(): not a function of the catalogued type unsigned long (unsigned long, long)",
+		"attrs_abs(): not a function of the catalogued type long (int)",
+		"attrs_exit(): not a function of the catalogued type void (long, int)",
+		"attrs_plain(): not a function of the catalogued type int (unsigned int)",
+	};
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/attrs-mismatch.cat", "fixture/attrs", &tu);
+	const struct tu_result *t = &c->tus[0];
+	size_t i;
+
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *want = xasprintf("error: static assertion failed: \"%s\"", names[i]);
+
+		ck_assert_msg(strstr(t->log, want) != NULL, "no '%s' in\n%s", want, t->log);
+		free(want);
+	}
+	ck_assert_int_eq(sym(t, "attrs_gcd")->diagnosed, 1);
+	ck_assert_int_eq(sym(t, "attrs_plain")->diagnosed, 1);
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
+/* nocall: a __compiletime_error function, a __compiletime_warning one
+ * and a macro calling it, a BUILD_BUG_ON()-guarded inline are not
+ * called, their types still checked, and the TU passes; a plain function
+ * beside them is called as ever. */
+START_TEST(test_nocall_passes)
+{
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/guards.cat", "fixture/guards", &tu);
+	const struct tu_result *t = &c->tus[0];
+
+	ck_assert_msg(t->verdict == V_PASS, "guards.h: %s\n%.1500s", t->detail, t->log);
+	ck_assert_ptr_nonnull(strstr(tu, "/* hdrtest-symbol guards_encode: func int (int, int) */\n"
+					 "/* not called (nocall): its body has BUILD_BUG_ON() */\n"
+					 "#pragma GCC diagnostic push\n"
+					 "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n"
+					 "_Static_assert(__builtin_types_compatible_p(typeof(guards_encode), int (int, int)),\n"));
+	ck_assert_ptr_nonnull(strstr(tu, "/* hdrtest-symbol guards_flush: macro void (void) */\n"
+					 "#ifndef guards_flush\n#error"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_guards_overflow"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_guards_flush"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_guards_encode"));
+	ck_assert_ptr_nonnull(strstr(tu, "\treturn guards_plain(a1);\n"));
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
+/* Without nocall the same lines fail, each call for its guard: the
+ * fixture's guards do fire. */
+START_TEST(test_called_guards_fail)
+{
+	static const char *const errors[] = {
+		"call to 'guards_overflow' declared with attribute error: value doesn't fit into mask",
+		"call to 'guards_flush_warn' declared with attribute warning: Please avoid flushing",
+		"declared with attribute error: BUILD_BUG_ON failed: flags > 3",
+	};
+	char *text = slurp("tests/fixtures/guards.cat"), *p, *path, *tu;
+	struct cell_result *c;
+	const struct tu_result *t;
+	size_t i;
+
+	/* every nocall field cut off */
+	while ((p = strstr(text, "\tnocall \"")))
+		memmove(p, strchr(p + 9, '"') + 1, strlen(strchr(p + 9, '"') + 1) + 1);
+	path = put_file(work, "called.cat", text);
+	c = judge_one(path, "fixture/guards", &tu);
+	t = &c->tus[0];
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	for (i = 0; i < sizeof(errors) / sizeof(errors[0]); i++)
+		ck_assert_msg(strstr(t->log, errors[i]) != NULL, "no '%s' in\n%s", errors[i], t->log);
+	cell_free(c);
+	free(tu);
+	free(path);
+	free(text);
+}
+END_TEST
+
+/* catalog-init on the fixture headers finds what the two tests above
+ * wrote by hand: the guarded functions nocall, the const and noreturn
+ * ones called; both TUs pass. */
+START_TEST(test_catalog_init_guards)
+{
+	char *pats[] = { "fixture/attrs.h", "fixture/guards.h" }, **paths, *text, *cat_text, *path;
+	char *kb = make_kbuild(plain_config, ""), *cell = xasprintf("%s/out/host/plain", work);
+	char *out = xasprintf("%s/out", work);
+	struct scan_index *ix;
+	struct cell_result *c;
+	struct catalog *cat;
+	struct gen_opts o;
+	int n, i;
+
+	n = catalog_init_paths(fixtures, pats, 2, &paths);
+	ck_assert_int_eq(n, 2);
+	diag_begin();
+	ix = scan_tree(fixtures);
+	free(diag_end());
+	ck_assert_ptr_nonnull(ix);
+	text = catalog_init_render(ix, fixtures, paths, n, pats, 2);
+	ck_assert_msg(strstr(text, "\tfunc\tguards_overflow\tvoid (void)\tnocall \"declared __compiletime_error\"\n"
+				   "\tfunc\tguards_flush_warn\tvoid (void)\tnocall \"declared __compiletime_warning\"\n"
+				   "\tflag\tguards_flush\n"
+				   "\tfunc\tguards_encode\tint (int, int)\tnocall \"its body has BUILD_BUG_ON()\"\n"
+				   "\tfunc\tguards_plain\tint (int)\n") != NULL, "%s", text);
+	ck_assert_ptr_nonnull(strstr(text, "\tfunc\tattrs_exit\tvoid (long)\n"));
+	cat_text = xasprintf("arch host karch=x86_64 kconfig=CONFIG_FIXTURE_ARCH\n"
+			     "config plain base=defconfig arches=all\n%s", text);
+	path = put_file(work, "init.cat", cat_text);
+	cat = read_catalog(path);
+	o = opts(cat, kb, cell);
+	gen_ok(&o);
+	compile(cell, "fixture/attrs");
+	compile(cell, "fixture/guards");
+	diag_begin();
+	c = cell_read(out, "host/plain");
+	free(diag_end());
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(c->ntus, 2);
+	for (i = 0; i < c->ntus; i++)
+		ck_assert_msg(c->tus[i].verdict == V_PASS, "%s: %s\n%.1500s", c->tus[i].header, c->tus[i].detail,
+			      c->tus[i].log);
+	cell_free(c);
+	catalog_free(cat);
+	scan_free(ix);
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	free(path);
+	free(cat_text);
+	free(text);
+	free(out);
 	free(cell);
 	free(kb);
 }
@@ -971,6 +1162,11 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_good_passes_bad_fails);
 	tcase_add_test(tc, test_left_out);
 	tcase_add_test(tc, test_macro_bodies);
+	tcase_add_test(tc, test_attributes_are_no_type);
+	tcase_add_test(tc, test_type_mismatch_still_fails);
+	tcase_add_test(tc, test_nocall_passes);
+	tcase_add_test(tc, test_called_guards_fail);
+	tcase_add_test(tc, test_catalog_init_guards);
 	tcase_add_test(tc, test_skipped_header);
 	tcase_add_test(tc, test_compile_script);
 	tcase_add_test(tc, test_deterministic);

@@ -353,6 +353,56 @@ START_TEST(scan_assembly_and_split_branches)
 }
 END_TEST
 
+/* What catalog-init's nocall needs (catalog/nocall.h): the annotation
+ * that makes any call of a function a diagnostic, and the names a
+ * function's body calls, each once, no keyword, for every definition a
+ * head split over #if branches makes. */
+START_TEST(scan_call_attrs_and_body_calls)
+{
+	char *tree = tmp_dir(), *rel = "include/linux/c.h";
+	struct scan_index *ix;
+	const struct scan_def *d;
+
+	free(put_file(tree, rel,
+		      "extern void __compiletime_error(\"no\") c_err(void);\n"
+		      "extern void c_warn(void) __compiletime_warning(\"avoid\");\n"
+		      "int __deprecated c_old(int);\n"
+		      "int c_attr(int) __attribute__((__cold__, __warning__(\"x\")));\n"
+		      "int c_named(int) __attribute__((section(\"error\"), alias(\"warning\")));\n"
+		      "int c_plain(int);\n"
+		      "#ifdef CONFIG_C\nstatic inline int c_split(long v)\n#else\nstatic inline int c_split(int v)\n#endif\n"
+		      "{\n\tif (v)\n\t\tBUILD_BUG_ON(sizeof(v) > 8);\n"
+		      "\twhile (c_plain(v) && sizeof(v))\n\t\tc_plain(v + 1);\n"
+		      "\t{ return __builtin_expect(v, 0) + typeof_member(struct c, f)(v); }\n}\n"
+		      "static inline int c_none(void) { return 0; }\n"
+		      "#define c_mac(x) BUILD_BUG_ON(x)\n"));
+	ix = scan_paths(tree, &rel, 1);
+	ck_assert_ptr_nonnull(ix);
+	ck_assert_str_eq(nth_def(ix, "c_err", 0)->call_attr, "__compiletime_error");
+	ck_assert_str_eq(nth_def(ix, "c_warn", 0)->call_attr, "__compiletime_warning");
+	ck_assert_str_eq(nth_def(ix, "c_old", 0)->call_attr, "__deprecated");
+	ck_assert_str_eq(nth_def(ix, "c_attr", 0)->call_attr, "__attribute__((warning))");
+	/* a string that says error is no attribute */
+	ck_assert_ptr_null(nth_def(ix, "c_named", 0)->call_attr);
+	ck_assert_ptr_null(nth_def(ix, "c_plain", 0)->call_attr);
+	for (d = scan_lookup(ix, "c_split"); d; d = d->next) {
+		ck_assert_int_eq(d->kind, SCAN_FUNC);
+		ck_assert_int_eq(d->ncalls, 4);
+		ck_assert_str_eq(d->calls[0], "BUILD_BUG_ON");
+		ck_assert_str_eq(d->calls[1], "c_plain");
+		ck_assert_str_eq(d->calls[2], "__builtin_expect");
+		ck_assert_str_eq(d->calls[3], "typeof_member");
+	}
+	ck_assert_ptr_nonnull(nth_def(ix, "c_split", 1));
+	ck_assert_int_eq(nth_def(ix, "c_none", 0)->ncalls, 0);
+	/* a prototype has no body, a macro's is its text */
+	ck_assert_int_eq(nth_def(ix, "c_plain", 0)->ncalls, 0);
+	ck_assert_int_eq(nth_def(ix, "c_mac", 0)->ncalls, 0);
+	scan_free(ix);
+	free(tree);
+}
+END_TEST
+
 START_TEST(scan_include_names)
 {
 	static const char *const cases[][2] = {
@@ -500,6 +550,7 @@ Suite *scan_suite(void)
 	tcase_add_test(tc, scan_includes);
 	tcase_add_test(tc, scan_assembly_and_split_branches);
 	tcase_add_test(tc, scan_include_names);
+	tcase_add_test(tc, scan_call_attrs_and_body_calls);
 	tcase_add_test(tc, scan_whole_tree);
 	tcase_add_test(tc, scan_errors);
 	tcase_add_test(tc, scan_lazy_once);

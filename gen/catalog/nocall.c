@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Calls a header forbids on purpose (see nocall.h for which and why).
+ * A function's body is known by the names it calls, which the scan
+ * records; a macro's by its replacement text, lexed here.  Nothing is
+ * expanded: a guard is recognised by its name.
+ */
+#include "catalog/nocall.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "catalog/drift.h"
+#include "cpp/clex.h"
+#include "model/validate.h"
+
+/* Guards that fire on a value the compiler cannot fold. */
+static const char *const guards[] = {
+	"BUILD_BUG", "BUILD_BUG_ON", "BUILD_BUG_ON_MSG", "BUILD_BUG_ON_NOT_POWER_OF_2",
+	"compiletime_assert", "_compiletime_assert", "__compiletime_assert",
+};
+
+/* Guards on what a macro's argument is, decided where it is expanded. */
+static const char *const arg_guards[] = { "BUILD_BUG_ON_ZERO", "__must_be_array", "__must_be_cstr" };
+
+#define LISTED(name, list) str_listed((char *const *)(list), sizeof(list) / sizeof((list)[0]), (name))
+
+static void add_name(char ***names, int *n, const char *s, size_t len)
+{
+	char *name = xstrndup(s, len);
+
+	if (str_listed(*names, *n, name))
+		free(name);
+	else
+		*(char **)push(names, n, sizeof(char *)) = name;
+}
+
+/* The names d's body calls, each once: a function's from the scan, a
+ * macro's "NAME (" in its text, and the name an object-like macro
+ * stands for ("#define f __f").  Returns how many. */
+static int calls_of(const struct scan_def *d, char ***names)
+{
+	struct clex lx;
+	struct clex_tok t, prev = { 0 };
+	int n = 0, i;
+
+	*names = NULL;
+	if (d->kind == SCAN_FUNC) {
+		for (i = 0; i < d->ncalls; i++)
+			add_name(names, &n, d->calls[i], strlen(d->calls[i]));
+		return n;
+	}
+	if ((d->kind != SCAN_MACRO && d->kind != SCAN_DEFINE) || !d->value)
+		return 0;
+	if (is_identifier(d->value))
+		add_name(names, &n, d->value, strlen(d->value));
+	clex_init(&lx, d->value, strlen(d->value), 1, 1);
+	while (clex_next(&lx, &t) != CT_EOF) {
+		if (t.kind == CT_PUNCT && t.n == 1 && t.s[0] == '(' && prev.kind == CT_IDENT)
+			add_name(names, &n, prev.s, prev.n);
+		prev = t;
+	}
+	return n;
+}
+
+static void free_names(char **names, int n)
+{
+	while (n)
+		free(names[--n]);
+	free(names);
+}
+
+/* A function of that name declared so that every call of it is a
+ * diagnostic, or NULL. */
+static const struct scan_def *forbidden_function(const struct scan_index *ix, const char *name)
+{
+	const struct scan_def *e;
+
+	for (e = scan_lookup(ix, name); e; e = e->next)
+		if ((e->kind == SCAN_FUNC || e->kind == SCAN_PROTO) && e->call_attr)
+			return e;
+	return NULL;
+}
+
+/* What d's own declaration or body has that forbids a made-up call:
+ * *guard the guard or the function it calls, *attr that function's
+ * annotation (d's own when *guard is NULL).  args: d's arguments are the
+ * call's (d is the catalogued macro, or a macro it hands them to).
+ * Returns whether there is one. */
+static int own_guard(const struct scan_index *ix, const struct scan_def *d, int args, char **guard,
+		     const char **attr)
+{
+	const struct scan_def *f;
+	char **calls;
+	int n = calls_of(d, &calls), i, hit = 0;
+
+	*guard = NULL;
+	*attr = d->call_attr;
+	if (*attr)
+		hit = 1;
+	for (i = 0; i < n && !hit; i++) {
+		if (LISTED(calls[i], guards) || (args && LISTED(calls[i], arg_guards))) {
+			hit = 1;
+		} else if (strcmp(calls[i], d->name) && (f = forbidden_function(ix, calls[i]))) {
+			*attr = f->call_attr;
+			hit = 1;
+		}
+		if (hit)
+			*guard = xstrdup(calls[i]);
+	}
+	free_names(calls, n);
+	return hit;
+}
+
+/* A definition a body's call leads to, one level down: a macro or an
+ * inline function of include/ (an arch header's differs by arch). */
+static int followed(const struct scan_def *e, const struct scan_def *from)
+{
+	return e != from && strcmp(e->name, from->name) && starts_with(e->file->path, "include/") &&
+	       drift_def_counts(e) && (e->kind == SCAN_MACRO || e->kind == SCAN_DEFINE || e->kind == SCAN_FUNC);
+}
+
+static int is_macro(const struct scan_def *d)
+{
+	return d->kind == SCAN_MACRO || d->kind == SCAN_DEFINE;
+}
+
+char *nocall_reason(const struct scan_index *ix, const struct scan_def *d)
+{
+	const struct scan_def *e;
+	const char *attr;
+	char **calls, *guard, *why = NULL;
+	int n, i;
+
+	if (own_guard(ix, d, is_macro(d), &guard, &attr)) {
+		if (!guard)
+			why = xasprintf("declared %s", attr);
+		else if (attr)
+			why = xasprintf("its body calls %s(), declared %s", guard, attr);
+		else
+			why = xasprintf("its body has %s()", guard);
+		free(guard);
+		return why;
+	}
+	n = calls_of(d, &calls);
+	for (i = 0; i < n && !why; i++) {
+		for (e = scan_lookup(ix, calls[i]); e && !why; e = e->next) {
+			if (!followed(e, d) || !own_guard(ix, e, is_macro(d) && is_macro(e), &guard, &attr))
+				continue;
+			/* the function itself forbidden: own_guard(d) said so already */
+			if (guard && attr)
+				why = xasprintf("its body calls %s(), which calls %s(), declared %s", calls[i], guard,
+						attr);
+			else if (guard)
+				why = xasprintf("its body calls %s(), whose body has %s()", calls[i], guard);
+			free(guard);
+		}
+	}
+	free_names(calls, n);
+	return why;
+}
