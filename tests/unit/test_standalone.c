@@ -166,6 +166,9 @@ END_TEST
  * (the file is this arch's own: something else went wrong). */
 START_TEST(arch_only_header_on_its_arch)
 {
+	expect("x86_64", "x86", "linux/zorro.h",
+	       FROM_TU("linux/zorro", "13") MISSING("include/linux/zorro.h", "1", "asm/zorro.h"), NULL, 1, V_SKIP,
+	       "not for x86_64: needs asm/zorro.h, which only m68k has (include/linux/zorro.h:1)");
 	expect("m68k", "m68k", "linux/zorro.h",
 	       FROM_TU("linux/zorro", "13") MISSING("include/linux/zorro.h", "1", "asm/zorro.h"), NULL, 1, V_FAIL,
 	       NOT_FOUND("include/linux/zorro.h", "1", "asm/zorro.h"));
@@ -175,9 +178,12 @@ START_TEST(arch_only_header_on_its_arch)
 }
 END_TEST
 
-/* Missing files that stay failures. */
+/* Missing files that stay failures, beside the one that is a skip. */
 START_TEST(missing_header_fails)
 {
+	expect("x86_64", "x86", "linux/zorro.h",
+	       FROM_TU("linux/zorro", "13") MISSING("include/linux/zorro.h", "1", "asm/zorro.h"), NULL, 1, V_SKIP,
+	       "not for x86_64: needs asm/zorro.h, which only m68k has (include/linux/zorro.h:1)");
 	/* no arch has it */
 	expect("x86_64", "x86", "linux/a.h", FROM_TU("linux/a", "13") MISSING("include/linux/a.h", "3", "asm/nowhere.h"),
 	       NULL, 1, V_FAIL, NOT_FOUND("include/linux/a.h", "3", "asm/nowhere.h"));
@@ -240,9 +246,20 @@ START_TEST(arch_error)
 }
 END_TEST
 
-/* #errors that stay failures. */
+/* #errors that stay failures, beside the ones that are skips. */
 START_TEST(unguarded_errors_fail)
 {
+	expect("x86_64", "x86", "linux/patchkey.h",
+	       "In file included from @T@/include/linux/patchkey.h:3,\n"
+	       "                 from @C@/linux/patchkey.c:13:\n"
+	       ERROR_AT("include/uapi/linux/patchkey.h", "3", "#error \"patchkey.h included directly\""), NULL, 1,
+	       V_SKIP, "not meant to be included alone: include/uapi/linux/patchkey.h:3: #error 'patchkey.h included directly'");
+	expect("x86_64", "x86", "linux/hp_sdc.h",
+	       FROM_TU("linux/hp_sdc", "13")
+	       ERROR_AT("include/linux/hp_sdc.h", "8", "#error No support for device registration on this arch yet."),
+	       NULL, 1, V_SKIP,
+	       "not for x86_64: include/linux/hp_sdc.h:8: #error No support for device registration on this arch yet. "
+	       "(its branch tests only the arch macros __hppa__, __mc68000__)");
 	/* under the include guard alone: fires on every first inclusion */
 	expect("x86_64", "x86", "linux/guarded.h",
 	       FROM_TU("linux/guarded", "13") ERROR_AT("include/linux/guarded.h", "3", "#error \"guarded.h included directly\""),
@@ -283,6 +300,13 @@ START_TEST(overlay_error_fails)
 {
 	char *ov = tmp_dir(), *log, *want;
 
+	/* the tree's own is a skip */
+	expect("x86_64", "x86", "linux/hp_sdc.h",
+	       FROM_TU("linux/hp_sdc", "13")
+	       ERROR_AT("include/linux/hp_sdc.h", "8", "#error No support for device registration on this arch yet."),
+	       ov, 1, V_SKIP,
+	       "not for x86_64: include/linux/hp_sdc.h:8: #error No support for device registration on this arch yet. "
+	       "(its branch tests only the arch macros __hppa__, __mc68000__)");
 	free(put_file(ov, "linux/hp_sdc.h", "#if defined(__hppa__)\n#else\n#error not on this arch\n#endif\n"));
 	want = xasprintf("%s/linux/hp_sdc.h:3:2: error: #error not on this arch", ov);
 	log = xasprintf(FROM_TU("linux/hp_sdc", "13") "%s\n", want);
