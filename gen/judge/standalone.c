@@ -25,7 +25,7 @@ struct first_diag {
 	int line;
 	int fatal;	/* "fatal error:", else "error:" (a warning is neither) */
 	char *msg;	/* after "error: " */
-	char **from;	/* "In file included from": the innermost includer first */
+	char **from;	/* "In file included from": the includers, as printed */
 	int nfrom;
 };
 
@@ -40,20 +40,6 @@ static void first_diag_free(struct first_diag *d)
 	free(d->msg);
 }
 
-/* "PATH:LINE," or "PATH:LINE:" of an include chain: PATH, or NULL. */
-static char *chain_file(const char *s, size_t n)
-{
-	const char *p;
-
-	if (n && (s[n - 1] == ',' || s[n - 1] == ':'))
-		n--;
-	for (p = s + n; p > s && p[-1] >= '0' && p[-1] <= '9'; p--)
-		;
-	if (p == s + n || p - 1 <= s || p[-1] != ':')
-		return NULL;
-	return xstrndup(s, p - 1 - s);
-}
-
 /* The number of a trailing ":DIGITS" of s[0..*n), *n cut before it; or
  * -1 when there is none. */
 static int trailing_number(const char *s, size_t *n)
@@ -62,10 +48,18 @@ static int trailing_number(const char *s, size_t *n)
 
 	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
 		i--;
-	if (i == *n || i < 2 || s[i - 1] != ':')
+	if (i == *n || *n - i > 9 || i < 2 || s[i - 1] != ':')
 		return -1;
 	*n = i - 1;
 	return atoi(s + i);
+}
+
+/* "PATH:LINE," or "PATH:LINE:" of an include chain: PATH, or NULL. */
+static char *chain_file(const char *s, size_t n)
+{
+	if (n && (s[n - 1] == ',' || s[n - 1] == ':'))
+		n--;
+	return trailing_number(s, &n) < 0 ? NULL : xstrndup(s, n);
 }
 
 /* PATH and LINE of "PATH:LINE:COL" or "PATH:LINE" (s[0..n)): 0, or -1. */
