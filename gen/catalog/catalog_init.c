@@ -265,10 +265,9 @@ static enum error_guard_kind guard_kind(const struct level *l, const char *msg)
 static enum error_guard_kind walk_errors(const char *text, const char *path, int at, struct error_guard *g)
 {
 	struct level *stack = NULL;
-	int depth = 0, cap = 0, lineno = 0, i;
+	int depth = 0, cap = 0, lineno = 0, done = 0, i;
 	const char *cur = text;
 	enum error_guard_kind kind = EG_NONE;
-	int done = 0;
 
 	while (*cur && !done && (!at || lineno < at)) {
 		const char *nl = strchr(cur, '\n');
