@@ -17,6 +17,7 @@
 #include "catalog/catalog_update.h"
 #include "catalog/drift.h"
 #include "catalog/macro_uses.h"
+#include "cpp/ifexpr.h"
 #include "model/validate.h"
 
 /* --- headers not meant to stand alone --- */
@@ -30,10 +31,13 @@ static const char *skip_ws(const char *p)
 
 /* One open #if level: whether its branch is decided by defined() tests
  * only, negated ("#ifndef X": include X first) or not ("#ifdef X":
- * included twice, compiler-version.h). */
+ * included twice, compiler-version.h); whether by the arch alone. */
 struct level {
 	int negated;	/* this branch holds when macros are not defined */
 	int positive;	/* ... when they are */
+	int arch;	/* it, and each branch of the chain before it, tests target macros only */
+	char *ifndef;	/* "#ifndef X" (or "#if !defined(X)") as the last directive: X */
+	struct strbuf macros;	/* the target macros of the chain, ", "-separated */
 };
 
 /* Whether an #if expression is nothing but !defined(X) tests joined by
@@ -142,14 +146,130 @@ static char *quote_line(const char *path, int lineno, const char *line)
 	return sb_detach(&sb);
 }
 
-char *standalone_guard(const char *text, const char *path)
+/* The macros a compiler predefines for its target CPU: which one is
+ * defined says which arch the TU is built for, and no header defines
+ * them (#ifdef __hppa__ ... #elif defined(__mc68000__) ... #else). */
+static const char *const target_macros[] = {
+	"__aarch64__", "__alpha__", "__arc__", "__arch64__", "__arm__", "__csky__", "__hexagon__",
+	"__hppa__", "__i386__", "__ia64__", "__loongarch__", "__m68k__", "__mc68000__", "__microblaze__",
+	"__mips__", "__nios2__", "__or1k__", "__powerpc__", "__powerpc64__", "__ppc__", "__ppc64__",
+	"__riscv", "__s390__", "__s390x__", "__sh__", "__sparc__", "__sparc_v9__", "__x86_64__", "__xtensa__",
+};
+
+static void add_macro(struct strbuf *sb, const char *name)
+{
+	const char *p;
+	size_t n = strlen(name);
+
+	for (p = sb->buf; p && (p = strstr(p, name)); p += n)
+		if ((p == sb->buf || p[-1] == ' ') && (!p[n] || p[n] == ','))
+			return;
+	sb_addf(sb, "%s%s", sb->len ? ", " : "", name);
+}
+
+/* Whether e is nothing but defined() tests of target macros, joined by
+ * '!', && and ||; they are added to *macros. */
+static int target_tests(const struct ifexpr *e, struct strbuf *macros)
+{
+	size_t i;
+
+	switch (e->op) {
+	case IFX_DEFINED:
+		for (i = 0; i < sizeof(target_macros) / sizeof(target_macros[0]); i++)
+			if (!strcmp(e->text, target_macros[i])) {
+				add_macro(macros, e->text);
+				return 1;
+			}
+		return 0;
+	case IFX_NOT:
+		return target_tests(e->l, macros);
+	case IFX_LAND:
+	case IFX_LOR:
+		return target_tests(e->l, macros) && target_tests(e->r, macros);
+	default:
+		return 0;
+	}
+}
+
+/* The same for the condition of "#NAME ARG" (if, ifdef, ifndef, elif). */
+static int arch_condition(const char *name, const char *arg, const char *path, int lineno, struct strbuf *macros)
+{
+	struct loc loc = { path, lineno, 1 };
+	struct ifx_error err;
+	struct ifexpr *e;
+	char *text;
+	int ret;
+
+	text = strcmp(name, "ifdef") && strcmp(name, "ifndef") ? xstrdup(arg) : xasprintf("defined(%s)", arg);
+	e = ifexpr_parse(text, strlen(text), &loc, IFX_CPP, NULL, NULL, &err);
+	ret = e && target_tests(e, macros);
+	ifexpr_free(e);
+	free(text);
+	return ret;
+}
+
+/* X of "#ifndef X" or "#if !defined(X)", or NULL. */
+static char *ifndef_name(const char *name, const char *arg)
+{
+	const char *e = arg;
+
+	if (!strcmp(name, "if")) {
+		if (*e != '!')
+			return NULL;
+		e = skip_ws(e + 1);
+		if (strncmp(e, "defined", 7))
+			return NULL;
+		e = skip_ws(e + 7);
+		e = skip_ws(*e == '(' ? e + 1 : e);
+	} else if (strcmp(name, "ifndef")) {
+		return NULL;
+	}
+	arg = e;
+	while (isalnum((unsigned char)*e) || *e == '_')
+		e++;
+	return e > arg ? xstrndup(arg, e - arg) : NULL;
+}
+
+/* Whether "#define ARG" defines name. */
+static int defines(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(arg, name, n) && !isalnum((unsigned char)arg[n]) && arg[n] != '_' && arg[n] != '(';
+}
+
+static void level_free(struct level *l)
+{
+	free(l->ifndef);
+	sb_release(&l->macros);
+}
+
+/* What the #error at level l (NULL: under no #if) is guarded by. */
+static enum error_guard_kind guard_kind(const struct level *l, const char *msg)
+{
+	if (l && (l->negated || l->positive) && says_not_standalone(msg))
+		return EG_INCLUSION;
+	if (l && l->arch)
+		return EG_ARCH;
+	return EG_NONE;
+}
+
+/*
+ * The #error directives of text, each with the innermost #if branch it
+ * is in.  With at 0, the first one standalone_guard takes; else the one
+ * on line at.  Its kind, with g (if not NULL) filled in.
+ *
+ * The include guard (#ifndef X right before #define X) is no condition:
+ * its branch holds on the first inclusion, whatever includes it.
+ */
+static enum error_guard_kind walk_errors(const char *text, const char *path, int at, struct error_guard *g)
 {
 	struct level *stack = NULL;
-	int depth = 0, cap = 0, lineno = 0;
+	int depth = 0, cap = 0, lineno = 0, done = 0, i;
 	const char *cur = text;
-	char *found = NULL;
+	enum error_guard_kind kind = EG_NONE;
 
-	while (*cur && !found) {
+	while (*cur && !done && (!at || lineno < at)) {
 		const char *nl = strchr(cur, '\n');
 		size_t len = nl ? (size_t)(nl - cur) : strlen(cur);
 		char *line = xstrndup(cur, len), *name, *arg, *copy;
@@ -158,8 +278,16 @@ char *standalone_guard(const char *text, const char *path)
 		cur += len + (nl != NULL);
 		copy = xstrdup(line);
 		if (directive(copy, &name, &arg)) {
+			struct level *top = depth ? &stack[depth - 1] : NULL;
+			char *guard = top ? top->ifndef : NULL;
+
+			if (top)
+				top->ifndef = NULL;
+			if (guard && !strcmp(name, "define") && defines(arg, guard))
+				top->negated = 0;	/* the include guard */
+			free(guard);
 			if (!strcmp(name, "if") || !strcmp(name, "ifdef") || !strcmp(name, "ifndef")) {
-				struct level l = { 0, 0 };
+				struct level l = { 0, 0, 0, NULL, { NULL, 0, 0 } };
 
 				if (!strcmp(name, "ifndef"))
 					l.negated = !starts_with(arg, "CONFIG_");
@@ -169,31 +297,74 @@ char *standalone_guard(const char *text, const char *path)
 					l.negated = 1;
 				else if (defined_tests(arg, 0))
 					l.positive = 1;
+				sb_init(&l.macros);
+				l.arch = arch_condition(name, arg, path, lineno, &l.macros);
+				l.ifndef = ifndef_name(name, arg);
 				if (depth == cap) {
 					cap = cap ? 2 * cap : 16;
 					stack = xrealloc(stack, cap * sizeof(*stack));
 				}
 				stack[depth++] = l;
-			} else if (!strcmp(name, "elif") && depth) {
-				stack[depth - 1].negated = defined_tests(arg, 1);
-				stack[depth - 1].positive = defined_tests(arg, 0);
-			} else if (!strcmp(name, "else") && depth) {
-				int neg = stack[depth - 1].negated;
+			} else if (!strcmp(name, "elif") && top) {
+				top->negated = defined_tests(arg, 1);
+				top->positive = defined_tests(arg, 0);
+				top->arch = top->arch && arch_condition(name, arg, path, lineno, &top->macros);
+			} else if (!strcmp(name, "else") && top) {
+				int neg = top->negated;
 
-				stack[depth - 1].negated = stack[depth - 1].positive;
-				stack[depth - 1].positive = neg;
-			} else if (!strcmp(name, "endif") && depth) {
+				top->negated = top->positive;
+				top->positive = neg;
+			} else if (!strcmp(name, "endif") && top) {
+				level_free(top);
 				depth--;
-			} else if (!strcmp(name, "error") && depth && (stack[depth - 1].negated || stack[depth - 1].positive) &&
-				   says_not_standalone(arg)) {
-				found = quote_line(path, lineno, line);
+			} else if (!strcmp(name, "error") && (!at || lineno == at)) {
+				kind = guard_kind(top, arg);
+				done = at || kind == EG_INCLUSION;
+				if (done && g) {
+					g->quote = quote_line(path, lineno, line);
+					g->macros = kind == EG_ARCH ? xstrdup(top->macros.buf ? top->macros.buf : "") : NULL;
+				}
+				if (!done)
+					kind = EG_NONE;
 			}
 		}
 		free(copy);
 		free(line);
 	}
+	for (i = 0; i < depth; i++)
+		level_free(&stack[i]);
 	free(stack);
-	return found;
+	return kind;
+}
+
+char *standalone_guard(const char *text, const char *path)
+{
+	struct error_guard g = { NULL, NULL };
+
+	if (walk_errors(text, path, 0, &g) != EG_INCLUSION)
+		return NULL;
+	free(g.macros);
+	return g.quote;
+}
+
+enum error_guard_kind error_guard_at(const char *text, const char *path, int line, struct error_guard *g)
+{
+	enum error_guard_kind kind;
+
+	g->quote = g->macros = NULL;
+	if (line < 1)
+		return EG_NONE;
+	kind = walk_errors(text, path, line, g);
+	if (kind == EG_NONE)
+		error_guard_free(g);
+	return kind;
+}
+
+void error_guard_free(struct error_guard *g)
+{
+	free(g->quote);
+	free(g->macros);
+	g->quote = g->macros = NULL;
 }
 
 /* --- which headers --- */

@@ -30,8 +30,31 @@
  * ("include ... directly", "do not include", "... instead", "... before
  * inclusion").  Returns "PATH:LINE: #error ..." with the line trimmed and
  * its double quotes, backslashes, $ and ` made catalog-safe ('"' becomes
- * '\''), or NULL.  The caller frees. */
+ * '\''), or NULL.  The caller frees.  The include guard (#ifndef X right
+ * before #define X) is no such branch: it holds whoever includes it. */
 char *standalone_guard(const char *text, const char *path);
+
+/* What keeps the #error of a header from firing where it is meant to be
+ * included (the judge asks it of an #error that stopped a TU). */
+enum error_guard_kind {
+	EG_NONE,	/* no #error on that line, or one under no such test: a failure */
+	EG_INCLUSION,	/* a test of how it is included, as standalone_guard takes it */
+	/* its innermost #if branch, and each one of that chain before it,
+	 * tests only whether macros the compiler predefines for its target
+	 * are defined (#if defined(__hppa__) ... #elif defined(__mc68000__)
+	 * ... #else #error): the header is not for this arch */
+	EG_ARCH,
+};
+
+struct error_guard {
+	char *quote;	/* "PATH:LINE: #error ...", quoted as standalone_guard does */
+	char *macros;	/* EG_ARCH: the target macros tested, "__hppa__, __mc68000__" */
+};
+
+/* The kind of the #error on line `line` of the header text at path, with
+ * *g filled in unless EG_NONE (then both are NULL). */
+enum error_guard_kind error_guard_at(const char *text, const char *path, int line, struct error_guard *g);
+void error_guard_free(struct error_guard *g);
 
 /* The paths (relative to tree) of the headers under tree/include/ (not
  * include/uapi/) whose path under include/ matches one of patterns

@@ -348,12 +348,13 @@ static int compare_tu(const struct tu_result *t, const char *cell, const struct 
 
 int write_baseline_report(FILE *f, const struct run_results *r, const struct baseline *b)
 {
-	struct strbuf news, fixed, fewer;
-	int known = 0, nnew = 0, nfixed = 0, seen = 0, i, j, k;
+	struct strbuf news, fixed, fewer, skips;
+	int known = 0, nnew = 0, nfixed = 0, nskips = 0, seen = 0, i, j, k;
 
 	sb_init(&news);
 	sb_init(&fixed);
 	sb_init(&fewer);
+	sb_init(&skips);
 	for (i = 0; i < r->ncells; i++) {
 		const struct cell_result *c = r->cells[i];
 		char *cell = xasprintf("%s/%s", c->arch, c->config);
@@ -373,6 +374,11 @@ int write_baseline_report(FILE *f, const struct run_results *r, const struct bas
 					sb_addf(&fixed, "%s%s", k ? "; " : "", bt->lines[k]->cls);
 				sb_addc(&fixed, '\n');
 			}
+			/* a known failure that is a skip now: not silently gone */
+			if (t->verdict == V_SKIP && bt) {
+				nskips++;
+				sb_addf(&skips, "  %s\t%s\t%s\n", bt->header, bt->cell, t->detail ? t->detail : "");
+			}
 			if (t->verdict != V_FAIL)
 				continue;
 			if (compare_tu(t, cell, b, bt, &news, &fewer))
@@ -383,6 +389,8 @@ int write_baseline_report(FILE *f, const struct run_results *r, const struct bas
 		free(cell);
 	}
 	fprintf(f, "\nbaseline %s: %d known failures, %d new, %d now pass", b->path, known, nnew, nfixed);
+	if (nskips)
+		fprintf(f, ", %d now skipped", nskips);
 	if (b->nlines > seen)
 		fprintf(f, "; %d of its lines are for cells or headers not in this run", b->nlines - seen);
 	fputc('\n', f);
@@ -390,11 +398,15 @@ int write_baseline_report(FILE *f, const struct run_results *r, const struct bas
 		fprintf(f, "new failures, not in the baseline:\n%s", news.buf);
 	if (nfixed)
 		fprintf(f, "known failures that now pass: remove them from the baseline:\n%s", fixed.buf);
+	if (nskips)
+		fprintf(f, "known failures that are skips now (remove them from the baseline if the reason holds):\n%s",
+			skips.buf);
 	if (fewer.len)
 		fprintf(f, "known failures with fewer diagnostics than the baseline says (make baseline "
 			   "writes them anew):\n%s", fewer.buf);
 	sb_release(&news);
 	sb_release(&fixed);
 	sb_release(&fewer);
+	sb_release(&skips);
 	return nnew;
 }

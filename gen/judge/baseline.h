@@ -81,7 +81,8 @@ void baseline_free(struct baseline *b);
 /* The run against the baseline, written to f: the new failures (a TU not
  * in it, or with a class it does not list, or more often than it says),
  * the known ones counted, the known ones that now pass ("remove from the
- * baseline") and those with fewer diagnostics than it says.  Returns the
+ * baseline"), those that are skips now (with the skip's reason) and those
+ * with fewer diagnostics than it says.  Returns the
  * number of TUs with new failures. */
 int write_baseline_report(FILE *f, const struct run_results *r, const struct baseline *b);
 

@@ -8,6 +8,7 @@
 
 #include "base/files.h"
 #include "judge/includes.h"
+#include "judge/standalone.h"
 #include "base/lines.h"
 #include "base/util.h"
 
@@ -63,9 +64,7 @@ int is_diagnostic_line(const char *line)
 	return strstr(line, ": error: ") || strstr(line, ": warning: ") || strstr(line, ": fatal error: ");
 }
 
-/* Paths in a diagnostic, shortened: the cell dir first (it may lie inside
- * the source tree), then the source tree. */
-static char *shorten_paths(const char *line, const char *srctree, const char *celldir, const char *display)
+char *shorten_paths(const char *line, const char *srctree, const char *celldir, const char *display)
 {
 	char *from = xasprintf("%s/", celldir), *to = xasprintf("%s/", display);
 	char *a = replace_all(line, from, to), *b;
@@ -401,7 +400,7 @@ static int read_outcome(const struct cell_result *c, struct tu_result *t, const 
 
 static void judge(struct cell_result *c, struct tu_result *t)
 {
-	char *base = xasprintf("%s/%s", c->dir, t->stem), *path, *dep_why;
+	char *base = xasprintf("%s/%s", c->dir, t->stem), *path, *dep_why, *skip;
 	int rc;
 
 	t->log = xstrdup("");
@@ -431,7 +430,12 @@ static void judge(struct cell_result *c, struct tu_result *t)
 	free(path);
 	find_forbidden(c, t, base, &dep_why);
 	free(base);
-	if (rc != 0) {
+	if (rc != 0 && (skip = standalone_skip(c, t))) {
+		/* a header that cannot stand alone here, or at all */
+		t->verdict = V_SKIP;
+		free(t->detail);
+		t->detail = skip;
+	} else if (rc != 0) {
 		if (!t->detail)
 			t->detail = xasprintf("the compiler exited with status %d and printed no diagnostic", rc);
 	} else if (t->detail) {

@@ -114,23 +114,34 @@ static void free_lines(char **lines, int n)
 	free(lines);
 }
 
-/* s's include path from cell_dir/include-path: 0, or -1 when it is not
- * one gen wrote (every dir absolute). */
-static int read_include_path(const char *cell_dir, struct shadow *s)
+char **include_path_read(const char *cell_dir, int *n)
 {
-	char **lines = read_lines(cell_dir, "include-path", PATH_HEADER, &s->ndirs);
+	char **lines = read_lines(cell_dir, "include-path", PATH_HEADER, n);
 	int i;
 
-	if (!lines)
-		return -1;
-	s->dirs = lines;
-	s->lens = xcalloc(s->ndirs ? s->ndirs : 1, sizeof(size_t));
-	for (i = 0; i < s->ndirs; i++) {
+	for (i = 0; lines && i < *n; i++) {
 		/* a tab would split deps.search's lines */
-		if (s->dirs[i][0] != '/' || strchr(s->dirs[i], '\t'))
-			return -1;
-		s->lens[i] = strlen(s->dirs[i]);
+		if (lines[i][0] != '/' || strchr(lines[i], '\t')) {
+			free_lines(lines, *n);
+			*n = 0;
+			return NULL;
+		}
 	}
+	return lines;
+}
+
+/* s's include path from cell_dir/include-path: 0, or -1 when it is not
+ * one gen wrote. */
+static int read_include_path(const char *cell_dir, struct shadow *s)
+{
+	int i;
+
+	s->dirs = include_path_read(cell_dir, &s->ndirs);
+	if (!s->dirs)
+		return -1;
+	s->lens = xcalloc(s->ndirs ? s->ndirs : 1, sizeof(size_t));
+	for (i = 0; i < s->ndirs; i++)
+		s->lens[i] = strlen(s->dirs[i]);
 	return 0;
 }
 

@@ -42,6 +42,11 @@ struct shadow;
 struct shadow *shadow_load(const char *cell_dir);
 void shadow_free(struct shadow *s);
 
+/* The dirs of OUT/CELL/include-path, first searched first, every one
+ * absolute; NULL when it is missing, cut short or not what this version
+ * writes.  The caller frees each and the array. */
+char **include_path_read(const char *cell_dir, int *n);
+
 /* 1 when a file that was not there when the record was written and that
  * the compiler would find before one of deps[0..n) now exists, looking
  * only under dirs changed at or after since (ns: the result's time);

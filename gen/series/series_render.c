@@ -44,6 +44,26 @@ static int same_failure(const struct series_report *r, const struct failure_span
 	return 1;
 }
 
+/* The rows that pass at the step before step and are a skip at it, one
+ * line each into sb (if not NULL) with the skip's reason; how many.  A
+ * patch that turns a header's test into a skip does not do it unseen. */
+static int newly_skipped(const struct series_report *r, int step, struct strbuf *sb, const char *prefix)
+{
+	int i, n = 0;
+
+	for (i = 0; step > 0 && i < r->nrows; i++) {
+		const struct series_row *row = &r->rows[i];
+
+		if (row->state[step] != SS_SKIP || row->state[step - 1] != SS_PASS)
+			continue;
+		n++;
+		if (sb)
+			sb_addf(sb, "%sskipped %s %s: %s\n", prefix, row->cell, row->header,
+				row->why[step] ? row->why[step] : "");
+	}
+	return n;
+}
+
 static const char *step_label(const struct series_report *r, int s)
 {
 	return s == 0 ? "the base" : r->series->steps[s].num;
@@ -108,6 +128,22 @@ char *series_summary_text(const struct series_report *r)
 		span_whys(r, sp, &sb, "      ");
 	}
 	sb_add(&sb, "\n");
+	for (s = 1, i = 0; s < r->nsteps; s++)
+		i += newly_skipped(r, s, NULL, "");
+	if (i) {
+		sb_add(&sb, "Passing headers a patch made skips (check that it means them not to stand alone there):\n");
+		for (s = 1; s < r->nsteps; s++) {
+			struct strbuf lines;
+
+			sb_init(&lines);
+			if (newly_skipped(r, s, &lines, "    ")) {
+				sb_addf(&sb, "  at %s (%s):\n", se->steps[s].num, se->steps[s].subject);
+				sb_add(&sb, lines.buf);
+			}
+			sb_release(&lines);
+		}
+		sb_add(&sb, "\n");
+	}
 	if (r->stopped >= 0)
 		sb_addf(&sb, "Stopped at %s: %s\n", se->steps[r->stopped].num,
 			r->stop_reason ? r->stop_reason : "the step could not be made");
@@ -221,6 +257,7 @@ char *series_ktap(const struct series_report *r)
 		step_lines(r, s, "new", &lines, "");
 		step_lines(r, s, "why-changed", &lines, "");
 		step_lines(r, s, "fixed", &lines, "");
+		newly_skipped(r, s, &lines, "");
 		text = sb_detach(&lines);
 		for (cur = text; *cur;) {
 			size_t len = strcspn(cur, "\n");
@@ -271,24 +308,29 @@ static void json_string(struct strbuf *sb, const char *s)
 char *series_review_json(const struct series_report *r, int step, const char *url)
 {
 	struct strbuf sb, d;
-	int nw, fx, fl, ab;
+	int nw, fx, fl, ab, sk;
 	const char *status;
 	char *summary, *details;
 
 	series_step_counts(r, step, &nw, &fx, &fl, &ab);
-	status = nw ? "fail" : fl ? "warn" : "pass";
+	sk = newly_skipped(r, step, NULL, "");
+	status = nw ? "fail" : fl || sk ? "warn" : "pass";
 	if (nw)
 		summary = xasprintf("%d header test%s newly failing (%d still failing, %d fixed)", nw, nw == 1 ? "" : "s",
 				    fl - nw, fx);
 	else if (fl)
 		summary = xasprintf("no new failure; %d header test%s failing from before this patch, %d fixed", fl,
 				    fl == 1 ? "" : "s", fx);
+	else if (sk)
+		summary = xasprintf("no failure; %d header test%s that passed now skipped (%d fixed)", sk,
+				    sk == 1 ? "" : "s", fx);
 	else
 		summary = xasprintf("every catalogued header is self-contained (%d fixed, %d absent yet)", fx, ab);
 	sb_init(&d);
 	step_lines(r, step, "new", &d, "");
 	step_lines(r, step, "why-changed", &d, "");
 	step_lines(r, step, "fixed", &d, "");
+	newly_skipped(r, step, &d, "");
 	if (r->moves[step] && *r->moves[step]) {
 		const char *p = r->moves[step];
 

@@ -224,7 +224,7 @@ int series_report_add_step(struct series_report *r, int step, const char *result
 		}
 		r->rows[row].state[step] = st;
 		free(r->rows[row].why[step]);
-		r->rows[row].why[step] = st == SS_FAIL || st == SS_ERROR ? xstrdup(nf == 5 ? f[4] : "") : NULL;
+		r->rows[row].why[step] = st != SS_PASS ? xstrdup(nf == 5 ? f[4] : "") : NULL;
 		free(r->rows[row].expl[step]);
 		r->rows[row].expl[step] = st == SS_FAIL && failures ? explanation(failures, cells[i], f[2]) : NULL;
 		kbuild_row(r, step, cells[i], st, nf == 5 ? f[4] : "");

@@ -14,6 +14,11 @@
  * moves code above it moves them) or explanation differs from the step
  * before it is a change of why.
  *
+ * A row that passes at one step and is a skip at the next (the patch
+ * made the header not meant to stand alone, or gave it an include only
+ * another arch has) starts no failure, but every report names it with
+ * the skip's reason: a patch cannot turn a test off unseen.
+ *
  * Each cell also has a row of its own, SERIES_KBUILD: the tree itself,
  * failing at a step where kbuild could not prepare the cell (a patch that
  * breaks the kernel's own build there: its headers are then not judged),
@@ -42,7 +47,7 @@ struct series_row {
 	char *cell;	/* "x86_64/defconfig" */
 	char *header;	/* "linux/mm/page_address.h" */
 	enum step_state *state;	/* [step] */
-	char **why;	/* [step]: the first diagnostic of a failure, else NULL */
+	char **why;	/* [step]: the first diagnostic of a failure, a skip's reason, else NULL */
 	char **expl;	/* [step]: the failure's explanation ("why:" in failures.txt), or NULL */
 };
 

@@ -10,7 +10,10 @@
 # not-standalone header is a skip quoting its #error line.  Headers whose
 # functions GCC types with their attributes (const, noreturn) or that
 # reject a made-up call on purpose pass on x86_64 with gcc and clang, and
-# a real type mismatch still fails on both.
+# a real type mismatch still fails on both.  Headers that cannot stand
+# alone on x86_64 (another arch's include, an #error of the arch's) or at
+# all (patchkey.h) are skips with their reason there, and judged on m68k,
+# which has what they need.
 # Prints "ok"/"not ok" lines and "catalog-init: N passed, N failed, N skipped".
 set -u
 
@@ -162,6 +165,72 @@ for cell in x86_64 x86_64-llvm; do
 		grep -q "^$cell	defconfig	linux/gcd.h	fail	.*gcd(): not a function of the catalogued type unsigned long (unsigned long, unsigned long)" \
 		"$work/mismatch/results.tsv"
 done
+
+echo "# headers that cannot stand alone on an arch, or at all: skips with their reason, x86_64 and m68k"
+# arch-only includes (zorro.h, nubus.h: m68k; dasd_mod.h: s390; maple.h:
+# sh), an #error in an arch chain's #else (hp_sdc.h), one guarded by how
+# it is included (patchkey.h's uapi half); count_zeros.h trips another
+# header's guard (its own defect: a failure), soundcard.h includes
+# patchkey.h the way it is meant to (a pass)
+alone_set="linux/zorro.h linux/nubus.h linux/dasd_mod.h linux/maple.h linux/hp_sdc.h linux/patchkey.h
+linux/count_zeros.h linux/soundcard.h"
+out/bin/hdrtest catalog-init --tree "$tree" --out "$work/alone.cat" $alone_set > "$work/alone-init.log" 2>&1
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/alone.cat" \
+	ARCHS="x86_64 m68k" CONFIGS=defconfig OUT="$work/alone" > "$work/alone.log" 2>&1
+ares=$work/alone/results.tsv
+# arch_of NAME: the arches whose include dirs of the tree hold NAME, as the reason lists them
+arch_of() {
+	(cd "$tree/arch" && for a in *; do
+		ls -d "$a/include/$1" "$a/include/uapi/$1" "$a"/include/mach-*/"$1" "$a"/mach-*/include/"$1" \
+			2>/dev/null | head -n 1 | sed 's|/.*||'
+	done) | LC_ALL=C sort | paste -sd, - | sed 's/,/, /g'
+}
+# line_of FILE TEXT: the number of FILE's first line holding TEXT
+line_of() { grep -nF -- "$2" "$tree/$1" | head -n 1 | cut -d: -f1; }
+for h in zorro nubus dasd_mod maple; do
+	inc=$(sed -n 's@^#include <\(\(asm\|mach\)/[a-z_]*\.h\)>.*@\1@p' "$tree/include/linux/$h.h" | head -n 1)
+	has=$(arch_of "$inc")
+	n=$(line_of "include/linux/$h.h" "#include <$inc>")
+	case $has in *,*) verb=have ;; *) verb=has ;; esac
+	check "linux/$h.h is a skip on x86_64: it needs $inc, which only $has $verb" \
+		grep -Fqx "x86_64	defconfig	linux/$h.h	skip	not for x86_64: needs $inc, which only $has $verb (include/linux/$h.h:$n)" "$ares"
+done
+n=$(line_of include/linux/hp_sdc.h "#error No support for device registration")
+check "linux/hp_sdc.h is a skip on x86_64: its #error in the #else of __hppa__ and __mc68000__" \
+	grep -Fqx "x86_64	defconfig	linux/hp_sdc.h	skip	not for x86_64: include/linux/hp_sdc.h:$n: #error No support for device registration on this arch yet. (its branch tests only the arch macros __hppa__, __mc68000__)" "$ares"
+n=$(line_of include/uapi/linux/patchkey.h '#error "patchkey.h included directly"')
+for cell in x86_64 m68k; do
+	check "linux/patchkey.h is a skip on $cell: its uapi half's #error says it is not included alone" \
+		grep -Fqx "$cell	defconfig	linux/patchkey.h	skip	not meant to be included alone: include/uapi/linux/patchkey.h:$n: #error 'patchkey.h included directly'" "$ares"
+done
+check "... linux/soundcard.h, which includes it as meant, passes on x86_64" \
+	grep -Fqx "x86_64	defconfig	linux/soundcard.h	pass	" "$ares"
+check "... linux/count_zeros.h, which trips asm/bitops.h's guard, still fails on x86_64" \
+	grep -Eq "^x86_64	defconfig	linux/count_zeros.h	fail	.*#error only <linux/bitops.h> can be included directly$" "$ares"
+check "the summary counts 6 skips and 1 failure on x86_64" \
+	test "$(awk -F '\t' '$1 == "x86_64" { n[$4]++ } END { print n["skip"] + 0, n["fail"] + 0 }' "$ares")" = "6 1"
+check "... KTAP says SKIP with the reason" \
+	grep -q "^    ok [0-9]* linux/zorro.h # SKIP not for x86_64: needs asm/zorro.h, which only m68k has" \
+	"$work/alone/results.ktap"
+check "... JUnit counts them skipped" grep -q 'name="x86_64/defconfig" tests="8" failures="1" errors="0" skipped="6"' \
+	"$work/alone/results.xml"
+cp "$ares" "$work/alone-first.tsv"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/alone.cat" \
+	ARCHS="x86_64 m68k" CONFIGS=defconfig OUT="$work/alone" > "$work/alone-again.log" 2>&1
+check "... a rerun in the same OUT gives the same verdicts, each skip with the same reason" \
+	same_file "$work/alone-first.tsv" "$ares"
+if [ "$(awk -F '\t' '$1 == "m68k" && $3 == "linux/zorro.h" { print $4 }' "$ares")" = skip ] &&
+	! grep -q "^m68k	defconfig	linux/zorro.h	skip	not for m68k" "$ares"; then
+	skip "on m68k, which has them, zorro.h, nubus.h and hp_sdc.h are judged" \
+		"the m68k cell is a skip here: $(awk -F '\t' '$1 == "m68k" { print $5; exit }' "$ares")"
+else
+	for h in zorro nubus hp_sdc; do
+		check "on m68k, which has what it needs, linux/$h.h is judged: it passes" \
+			grep -Fqx "m68k	defconfig	linux/$h.h	pass	" "$ares"
+	done
+	check "... and dasd_mod.h, s390's, is a skip there too" \
+		grep -q "^m68k	defconfig	linux/dasd_mod.h	skip	not for m68k: needs asm/dasd.h, which only s390 has" "$ares"
+fi
 
 echo "# bad input"
 out/bin/hdrtest catalog-init --tree "$tree" 'linux/no-such-dir/*.h' > "$work/none.cat" 2> "$work/none.log"

@@ -22,6 +22,7 @@ int main(void)
 	srunner_add_suite(sr, kconfig_suite());
 	srunner_add_suite(sr, kbuild_cmd_suite());
 	srunner_add_suite(sr, results_suite());
+	srunner_add_suite(sr, standalone_suite());
 	srunner_add_suite(sr, generate_suite());
 	srunner_add_suite(sr, report_suite());
 	srunner_add_suite(sr, scan_suite());

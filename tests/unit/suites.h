@@ -12,6 +12,7 @@ Suite *catalog_suite(void);
 Suite *kconfig_suite(void);
 Suite *kbuild_cmd_suite(void);
 Suite *results_suite(void);
+Suite *standalone_suite(void);
 Suite *generate_suite(void);
 Suite *report_suite(void);
 Suite *scan_suite(void);

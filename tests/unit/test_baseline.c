@@ -217,6 +217,44 @@ START_TEST(test_baseline_report)
 }
 END_TEST
 
+/* A known failure that is a skip now (its header found not to stand
+ * alone there) is not silently gone from the report: counted and listed
+ * with the skip's reason. */
+START_TEST(test_baseline_known_failure_now_skip)
+{
+	struct tu_result tus[2] = { { 0 } };
+	struct cell_result c = { 0 }, *cells[] = { &c };
+	struct run_results r = { cells, 1 };
+	char *path = write_baseline("linux/zorro.h\tx86_64/defconfig\tasm/zorro.h: No such file or directory\n");
+	struct baseline b;
+	char buf[4096] = "";
+	FILE *f;
+
+	tus[0].header = "linux/zorro.h";
+	tus[0].verdict = V_SKIP;
+	tus[0].detail = "not for x86_64: needs asm/zorro.h, which only m68k has (include/linux/zorro.h:22)";
+	/* a skip the baseline does not know: no news */
+	tus[1].header = "linux/nubus.h";
+	tus[1].verdict = V_SKIP;
+	tus[1].detail = "not for x86_64: needs asm/nubus.h, which only m68k has (include/linux/nubus.h:14)";
+	c.arch = "x86_64";
+	c.config = "defconfig";
+	c.tus = tus;
+	c.ntus = 2;
+	ck_assert_int_eq(baseline_read(path, &b), 0);
+	f = fmemopen(buf, sizeof(buf) - 1, "w");
+	ck_assert_int_eq(write_baseline_report(f, &r, &b), 0);
+	fclose(f);
+	ck_assert_msg(strstr(buf, ": 0 known failures, 0 new, 0 now pass, 1 now skipped\n") &&
+		      strstr(buf, "known failures that are skips now (remove them from the baseline if the reason "
+				  "holds):\n  linux/zorro.h\tx86_64/defconfig\tnot for x86_64: needs asm/zorro.h, which "
+				  "only m68k has (include/linux/zorro.h:22)\n") &&
+		      !strstr(buf, "linux/nubus.h"), "%s", buf);
+	baseline_free(&b);
+	free(path);
+}
+END_TEST
+
 /* report_against BASELINE-TEXT LOG: one failing TU a.h with that log,
  * judged against the baseline; the report in buf, the new count back. */
 static int report_against(const char *bl, const char *log, char *buf, size_t size)
@@ -326,6 +364,7 @@ Suite *baseline_suite(void)
 	tcase_add_test(tc, test_baseline_report_crlf);
 	tcase_add_test(tc, test_baseline_errors);
 	tcase_add_test(tc, test_baseline_report);
+	tcase_add_test(tc, test_baseline_known_failure_now_skip);
 	tcase_add_test(tc, test_render_baseline);
 	suite_add_tcase(s, tc);
 	return s;

@@ -206,6 +206,85 @@ START_TEST(standalone_guards)
 }
 END_TEST
 
+/* The include guard is no guard: an #error under it alone fires on the
+ * first inclusion, whatever includes it. */
+START_TEST(include_guard_is_no_guard)
+{
+	char *why = standalone_guard("#ifndef _A_H\n#define _A_H\n#error \"a.h included directly\"\n#endif\n", "h.h");
+
+	ck_assert_msg(why == NULL, "detected: %s", why);
+	why = standalone_guard("#if !defined(_A_H)\n# define _A_H 1\n#error do not include directly\n#endif\n", "h.h");
+	ck_assert_msg(why == NULL, "detected: %s", why);
+	/* a guard inside it is one */
+	why = standalone_guard("#ifndef _A_H\n#define _A_H\n#ifndef _B_H\n#error include b.h instead\n#endif\n#endif\n",
+			       "h.h");
+	ck_assert_str_eq(why, "h.h:4: #error include b.h instead");
+	free(why);
+	/* "#ifndef X" then "#define Y": X is no include guard */
+	why = standalone_guard("#ifndef X\n#define Y\n#error do not include directly\n#endif\n", "h.h");
+	ck_assert_str_eq(why, "h.h:3: #error do not include directly");
+	free(why);
+}
+END_TEST
+
+/* What the judge asks of the #error that stopped a TU. */
+static const struct {
+	const char *text;
+	int line;
+	enum error_guard_kind kind;
+	const char *quote, *macros;
+} error_guards[] = {
+	/* include/linux/hp_sdc.h: an arch chain's #else */
+	{ "#ifndef _H\n#define _H\n#if defined(__hppa__)\nint d;\n#elif defined(__mc68000__)\nvoid *d;\n#else\n"
+	  "#error No support for device registration on this arch yet.\n#endif\n#endif\n",
+	  8, EG_ARCH, "h.h:8: #error No support for device registration on this arch yet.", "__hppa__, __mc68000__" },
+	{ "#ifdef __x86_64__\n#else\n#error 64-bit only\n#endif\n", 3, EG_ARCH, "h.h:3: #error 64-bit only",
+	  "__x86_64__" },
+	{ "#if !defined(__i386__) && !defined(__x86_64__)\n#error x86 only\n#endif\n", 2, EG_ARCH,
+	  "h.h:2: #error x86 only", "__i386__, __x86_64__" },
+	/* a chain with one test that is not the arch's */
+	{ "#if defined(__hppa__)\n#elif defined(CONFIG_X)\n#else\n#error x\n#endif\n", 4, EG_NONE, NULL, NULL },
+	{ "#if defined(__hppa__) || BITS_PER_LONG == 64\n#else\n#error x\n#endif\n", 3, EG_NONE, NULL, NULL },
+	/* include/linux/patchkey.h: the byte order is a header's macro */
+	{ "#if defined(__BIG_ENDIAN)\n#elif defined(__LITTLE_ENDIAN)\n#else\n#error \"could not determine byte order\"\n"
+	  "#endif\n", 4, EG_NONE, NULL, NULL },
+	/* include/uapi/linux/patchkey.h */
+	{ "/* c */\n#ifndef _LINUX_PATCHKEY_H_INDIRECT\n#error \"patchkey.h included directly\"\n#endif\n", 3,
+	  EG_INCLUSION, "h.h:3: #error 'patchkey.h included directly'", NULL },
+	/* the innermost branch decides */
+	{ "#ifdef __x86_64__\n#else\n#ifndef FOO_INDIRECT\n#error \"foo.h included directly\"\n#endif\n#endif\n", 4,
+	  EG_INCLUSION, "h.h:4: #error 'foo.h included directly'", NULL },
+	{ "#ifndef FOO_INDIRECT\n#ifdef __x86_64__\n#else\n#error 64-bit only\n#endif\n#endif\n", 4, EG_ARCH,
+	  "h.h:4: #error 64-bit only", "__x86_64__" },
+	/* no #if, the include guard alone, a config test */
+	{ "#error NEW REGRESSION\n", 1, EG_NONE, NULL, NULL },
+	{ "#ifndef _A_H\n#define _A_H\nint a;\n#error NEW REGRESSION\n#endif\n", 4, EG_NONE, NULL, NULL },
+	{ "#ifndef _A_H\n#define _A_H\n#error \"a.h included directly\"\n#endif\n", 3, EG_NONE, NULL, NULL },
+	{ "#ifndef CONFIG_SMP\n#error do not include directly on UP\n#endif\n", 2, EG_NONE, NULL, NULL },
+	/* no #error on that line */
+	{ "#ifndef X_INDIRECT\n#error \"x.h included directly\"\n#endif\n", 1, EG_NONE, NULL, NULL },
+	{ "#ifndef X_INDIRECT\n#error \"x.h included directly\"\n#endif\n", 9, EG_NONE, NULL, NULL },
+};
+
+START_TEST(error_guards_at)
+{
+	struct error_guard g;
+	enum error_guard_kind kind = error_guard_at(error_guards[_i].text, "h.h", error_guards[_i].line, &g);
+
+	ck_assert_msg(kind == error_guards[_i].kind, "kind %d, expected %d: %s", kind, error_guards[_i].kind,
+		      error_guards[_i].text);
+	if (error_guards[_i].quote)
+		ck_assert_str_eq(g.quote, error_guards[_i].quote);
+	else
+		ck_assert_ptr_null(g.quote);
+	if (error_guards[_i].macros)
+		ck_assert_str_eq(g.macros, error_guards[_i].macros);
+	else
+		ck_assert_ptr_null(g.macros);
+	error_guard_free(&g);
+}
+END_TEST
+
 START_TEST(header_skip_in_the_catalog)
 {
 	struct catalog *cat;
@@ -496,6 +575,8 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, init_renders_headers);
 	tcase_add_test(tc, init_patterns);
 	tcase_add_loop_test(tc, standalone_guards, 0, sizeof(guards) / sizeof(guards[0]));
+	tcase_add_test(tc, include_guard_is_no_guard);
+	tcase_add_loop_test(tc, error_guards_at, 0, sizeof(error_guards) / sizeof(error_guards[0]));
 	tcase_add_test(tc, header_skip_in_the_catalog);
 	tcase_add_test(tc, init_macro_bodies);
 	tcase_add_test(tc, uses_lines_in_the_catalog);

@@ -497,6 +497,49 @@ START_TEST(test_report_bisectable_series_and_bad_results)
 }
 END_TEST
 
+/* A patch that adds a guarded #error to a header that passed (or an
+ * include only another arch has) makes its test a skip: no failure, but
+ * every report of the series names it with the skip's reason.  A skip
+ * that failed before, or one from the start, is no news. */
+START_TEST(test_report_pass_turned_skip)
+{
+	struct series s = fake_series();
+	struct series_report r;
+	char *text;
+	const char *why = "not meant to be included alone: include/linux/b.h:3: #error 'b.h included directly'";
+
+	series_report_init(&r, &s);
+	ck_assert_int_eq(series_report_add_step(&r, 0, C "linux/b.h\tpass\t\n" C "linux/c.h\tfail\tz\n"
+							  C "linux/d.h\tskip\tnot for x86_64: x\n", NULL, NULL, "r"), 0);
+	ck_assert_int_eq(series_report_add_step(&r, 1, C "linux/b.h\tpass\t\n" C "linux/c.h\tfail\tz\n"
+							  C "linux/d.h\tskip\tnot for x86_64: x\n", NULL, NULL, "r"), 0);
+	text = xasprintf(C "linux/b.h\tskip\t%s\n" C "linux/c.h\tskip\tnot for x86_64: y\n"
+			   C "linux/d.h\tskip\tnot for x86_64: x\n", why);
+	ck_assert_int_eq(series_report_add_step(&r, 2, text, NULL, NULL, "r"), 0);
+	free(text);
+	series_report_analyse(&r);
+	text = series_summary_text(&r);
+	ck_assert_msg(strstr(text, "Passing headers a patch made skips (check that it means them not to stand alone "
+				   "there):\n  at 0002 (break b.h):\n    skipped x86_64/defconfig linux/b.h: "
+				   "not meant to be included alone: include/linux/b.h:3: #error 'b.h included directly'\n\n") &&
+		      !strstr(text, "skipped x86_64/defconfig linux/c.h") && !strstr(text, "skipped x86_64/defconfig linux/d.h"),
+		      "%s", text);
+	free(text);
+	text = series_ktap(&r);
+	ck_assert_msg(strstr(text, "# skipped x86_64/defconfig linux/b.h: not meant to be included alone: "), "%s", text);
+	free(text);
+	text = series_review_json(&r, 2, "u");
+	ck_assert_msg(strstr(text, "\"status\": \"warn\"") && strstr(text, "skipped x86_64/defconfig linux/b.h: "), "%s",
+		      text);
+	free(text);
+	text = series_tsv(&r);
+	ck_assert_msg(strstr(text, "\tx86_64/defconfig\tlinux/b.h\tskip\tnot meant to be included alone: "), "%s", text);
+	free(text);
+	series_report_free(&r);
+	series_free(&s);
+}
+END_TEST
+
 /* review.json is UTF-8, as JSON must be: a header's Latin-1 byte, an
  * overlong form, a surrogate and a sequence cut short at the end of a
  * string each become U+FFFD; valid UTF-8 (é, an emoji) is kept. */
@@ -592,6 +635,7 @@ Suite *series_suite(void)
 	tcase_add_test(tc, test_report_first_bad_fixed_and_bisectable);
 	tcase_add_test(tc, test_report_kbuild_broken_by_a_patch);
 	tcase_add_test(tc, test_report_bisectable_series_and_bad_results);
+	tcase_add_test(tc, test_report_pass_turned_skip);
 	tcase_add_test(tc, test_review_json_is_utf8);
 	tcase_add_test(tc, test_subject_and_name_in_caret_notation);
 	suite_add_tcase(s, tc);

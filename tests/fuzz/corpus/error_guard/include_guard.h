@@ -1,0 +1,4 @@
+#ifndef _A_H
+#define _A_H
+#error "a.h included directly"
+#endif
