@@ -29,13 +29,14 @@ static int kind_is_call(const char *kind)
 
 /* ' nocall "WHY"' for a symbol some definition of which a made-up call
  * must not reach (nocall.h), or "". */
-static char *nocall_field(const struct scan_index *ix, const struct scan_def *const *defs, int n)
+static char *nocall_field(const struct scan_index *ix, const struct scan_def *const *defs, int n,
+			  const struct scan_def *sig)
 {
 	char *why = NULL, *field;
 	int i;
 
 	for (i = 0; i < n && !why; i++)
-		why = nocall_reason(ix, defs[i]);
+		why = nocall_reason(ix, defs[i], sig);
 	if (!why)
 		return xstrdup("");
 	field = xasprintf("\tnocall \"%s\"", why);
@@ -130,7 +131,7 @@ char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix
 		chain = scan_cond_chain(first->cond);
 	}
 	if (kind) {
-		char *nocall = sig ? nocall_field(ix, defs, n) : xstrdup("");
+		char *nocall = sig ? nocall_field(ix, defs, n, func) : xstrdup("");
 
 		line = xasprintf("%s\t%s%s%s%s%s%s", kind, name, sig ? "\t" : "", sig ? sig : "", nocall,
 				 *cond ? "\tif " : "", cond);

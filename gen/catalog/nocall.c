@@ -126,12 +126,75 @@ static int is_macro(const struct scan_def *d)
 	return d->kind == SCAN_MACRO || d->kind == SCAN_DEFINE;
 }
 
-char *nocall_reason(const struct scan_index *ix, const struct scan_def *d)
+
+static int tok_is(const struct clex_tok *t, const char *s)
+{
+	return t->n == strlen(s) && !memcmp(t->s, s, t->n);
+}
+
+/* The index of macro d's parameter named by t, or -1. */
+static int param_of(const struct scan_def *d, const struct clex_tok *t)
+{
+	int i;
+
+	for (i = 0; t->kind == CT_IDENT && i < d->nargs; i++)
+		if (tok_is(t, d->args[i]))
+			return i;
+	return -1;
+}
+
+/* Why macro d, under a config where the catalogued function sig (the
+ * definition of another config) is a macro, cannot be used as the TU
+ * uses a call: with sig's return type and sig's parameter types for
+ * arguments.  Each is a use the kernel's callers do not write:
+ *
+ *   - "do { } while (0)" is a statement: no value of a non-void type
+ *     (kernel.h's ftrace_vprintk() without CONFIG_TRACING);
+ *   - "static T x = { arg }" needs constant arguments (memory.h's
+ *     hotplug_memory_notifier());
+ *   - "arg->m" on what sig types void * (jump_label_ratelimit.h's
+ *     static_key_deferred_flush());
+ *   - container_of_const() of what sig types a pointer to const gives a
+ *     pointer to const, not sig's pointer (ipv6.h's raw6_sk()).
+ * NULL when none holds.  The caller frees. */
+static char *macro_form_reason(const struct scan_def *d, const struct scan_def *sig)
+{
+	struct clex lx;
+	struct clex_tok t, prev = { 0 }, prev2 = { 0 };
+	int first = 1, a;
+	char *why = NULL;
+
+	if (d->kind != SCAN_MACRO || !d->value || !sig || !sig->type)
+		return NULL;
+	clex_init(&lx, d->value, strlen(d->value), 1, 1);
+	while (!why && clex_next(&lx, &t) != CT_EOF) {
+		if (first && tok_is(&t, "do") && strcmp(sig->type, "void"))
+			why = xasprintf("a macro here, a do-while statement: no %s value", sig->type);
+		else if (t.kind == CT_IDENT && tok_is(&t, "static"))
+			why = xstrdup("a macro here, defining a static object: its arguments must be constants");
+		else if (tok_is(&t, "->") && ((a = param_of(d, &prev)) >= 0 ||
+					      (tok_is(&prev, ")") && (a = param_of(d, &prev2)) >= 0)) &&
+			 a < sig->nargs && !strcmp(sig->args[a], "void *"))
+			why = xasprintf("a macro here, taking ->member of argument %d, typed void *", a + 1);
+		else if (tok_is(&prev, "container_of_const") && tok_is(&t, "(") && sig->nargs > 0 &&
+			 starts_with(sig->args[0], "const ") && strchr(sig->args[0], '*'))
+			why = xstrdup("a macro here, container_of_const(): a pointer to const for a pointer to const");
+		first = 0;
+		prev2 = prev;
+		prev = t;
+	}
+	return why;
+}
+
+char *nocall_reason(const struct scan_index *ix, const struct scan_def *d, const struct scan_def *sig)
 {
 	const struct scan_def *e;
 	const char *attr;
 	char **calls, *guard, *why = NULL;
 	int n, i;
+
+	if (d != sig && (why = macro_form_reason(d, sig)))
+		return why;
 
 	if (own_guard(ix, d, is_macro(d), &guard, &attr)) {
 		if (!guard)

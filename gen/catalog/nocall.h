@@ -38,6 +38,6 @@
 /* Why a made-up call of d (a function or a macro) trips a guard its
  * header means, as catalog text ("its body has BUILD_BUG_ON()"), or
  * NULL.  The caller frees. */
-char *nocall_reason(const struct scan_index *ix, const struct scan_def *d);
+char *nocall_reason(const struct scan_index *ix, const struct scan_def *d, const struct scan_def *sig);
 
 #endif
