@@ -39,6 +39,41 @@ static char *type_decl(const char *type)
 	return type_is_simple(type) ? xstrdup(type) : xasprintf("typeof(%s)", type);
 }
 
+/* A parameter's type as a declaration can spell it.  "T[const 2]" (or
+ * "[static 2]", "[restrict]") is C only in a parameter's declarator, where
+ * it means the pointer it is adjusted to (C11 6.7.6.3p7): spelled
+ * "typeof(T) *const".  Any other type as type_decl() spells it. */
+static char *param_decl(const char *type)
+{
+	static const char *const quals[] = { "const", "volatile", "restrict", "static" };
+	const char *lb = strchr(type, '['), *q, *rb;
+	struct strbuf sb;
+	size_t i, n;
+
+	if (!lb || !(rb = strchr(lb, ']')))
+		return type_decl(type);
+	sb_init(&sb);
+	sb_addf(&sb, "typeof(%.*s%s) *", (int)(lb - type), type, rb + 1);
+	for (q = lb + 1;; q += n) {
+		while (*q == ' ')
+			q++;
+		for (i = 0; i < sizeof(quals) / sizeof(quals[0]); i++) {
+			n = strlen(quals[i]);
+			if (!strncmp(q, quals[i], n) && (q[n] == ' ' || q[n] == ']'))
+				break;
+		}
+		if (i == sizeof(quals) / sizeof(quals[0]))
+			break;
+		if (strcmp(quals[i], "static"))
+			sb_addf(&sb, "%s%s", sb.buf[sb.len - 1] == '*' ? "" : " ", quals[i]);
+	}
+	if (q == lb + 1) {
+		sb_release(&sb);
+		return type_decl(type);
+	}
+	return sb_detach(&sb);
+}
+
 static char *signature(const struct symbol *s)
 {
 	struct strbuf sb;
@@ -186,7 +221,7 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 				continue;
 			}
 			snprintf(akey, sizeof(akey), "SYM_%d_ARG_%d_DECL", nsym, j + 1);
-			v = type_decl(s->args[j]);
+			v = param_decl(s->args[j]);
 			m4_def(&sb, akey, v);
 			free(v);
 		}
