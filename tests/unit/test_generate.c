@@ -467,6 +467,119 @@ START_TEST(test_catalog_init_guards)
 }
 END_TEST
 
+/* Calls that are macros under this config, used as the kernel's callers
+ * use them but not as a made-up call with the function form's signature
+ * can (forms.h): nocall, the TU passes; the same forms where the call
+ * works are called; a parameter declared [const 2] is the pointer it is
+ * adjusted to. */
+START_TEST(test_macro_forms_pass)
+{
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/forms.cat", "fixture/forms", &tu);
+	const struct tu_result *t = &c->tus[0];
+
+	ck_assert_msg(t->verdict == V_PASS, "forms.h: %s\n%.1500s", t->detail, t->log);
+	ck_assert_ptr_nonnull(strstr(tu, "hdrtest_use_forms_put(struct forms_key *a1, typeof(unsigned char) *const a2)\n"));
+	ck_assert_ptr_nonnull(strstr(tu, "typeof(forms_put), void (struct forms_key *, typeof(unsigned char) *const))"));
+	ck_assert_ptr_nonnull(strstr(tu, "/* not called (nocall): a macro here, a do-while statement: no int value */\n"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_forms_printk"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_forms_notifier"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_forms_flush"));
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_forms_outer("));
+	ck_assert_ptr_nonnull(strstr(tu, "\tforms_log(a1);\n"));
+	ck_assert_ptr_nonnull(strstr(tu, "\treturn forms_get(a1);\n"));
+	ck_assert_ptr_nonnull(strstr(tu, "\treturn forms_outer_mut(a1);\n"));
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
+/* Without nocall the same lines fail, each for its made-up call. */
+START_TEST(test_macro_forms_called_fail)
+{
+	static const char *const errors[] = {
+		"error: expected expression before 'do'",
+		"error: initializer element is not constant",
+		"dereferencing 'void *' pointer",
+		"return discards 'const' qualifier from pointer target type",
+	};
+	char *text = slurp("tests/fixtures/forms.cat"), *p, *path, *tu;
+	struct cell_result *c;
+	const struct tu_result *t;
+	size_t i;
+
+	while ((p = strstr(text, "\tnocall \"")))
+		memmove(p, strchr(p + 9, '"') + 1, strlen(strchr(p + 9, '"') + 1) + 1);
+	path = put_file(work, "called.cat", text);
+	c = judge_one(path, "fixture/forms", &tu);
+	t = &c->tus[0];
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	for (i = 0; i < sizeof(errors) / sizeof(errors[0]); i++)
+		ck_assert_msg(strstr(t->log, errors[i]) != NULL, "no '%s' in\n%s", errors[i], t->log);
+	cell_free(c);
+	free(tu);
+	free(path);
+	free(text);
+}
+END_TEST
+
+/* A header really broken in those kinds still fails: a function form of
+ * another type than the nocall line's, a [const 2] parameter of another
+ * element type. */
+START_TEST(test_macro_forms_broken_fail)
+{
+	static const char *const names[] = {
+		"forms_broken_flush(): not a function of the catalogued type void (void *)",
+		"forms_broken_put(): not a function of the catalogued type void (struct forms_broken_key *, "
+		"unsigned char[const 2])",
+	};
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/forms-broken.cat", "fixture/forms_broken", &tu);
+	const struct tu_result *t = &c->tus[0];
+	size_t i;
+
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *want = xasprintf("error: static assertion failed: \"%s\"", names[i]);
+
+		ck_assert_msg(strstr(t->log, want) != NULL, "no '%s' in\n%s", want, t->log);
+		free(want);
+	}
+	ck_assert_ptr_null(strstr(t->log, "non-parameter array declarator"));
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
+/* catalog-init on forms.h writes forms.cat's lines: the four macro forms
+ * nocall, with why; the three that a made-up call can use, called. */
+START_TEST(test_catalog_init_macro_forms)
+{
+	char *pats[] = { "fixture/forms.h" }, **paths, *text, *want;
+	char *cat = slurp("tests/fixtures/forms.cat"), *line, *save = NULL;
+	struct scan_index *ix;
+	int n;
+
+	n = catalog_init_paths(fixtures, pats, 1, &paths);
+	ck_assert_int_eq(n, 1);
+	diag_begin();
+	ix = scan_tree(fixtures);
+	free(diag_end());
+	ck_assert_ptr_nonnull(ix);
+	text = catalog_init_render(ix, fixtures, paths, n, pats, 1);
+	for (line = strtok_r(strstr(cat, "\n\t"), "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		want = xasprintf("\n%s\n", line);
+		ck_assert_msg(strstr(text, want) != NULL, "no\n%s\nin\n%s", line, text);
+		free(want);
+	}
+	scan_free(ix);
+	free(paths[0]);
+	free(paths);
+	free(text);
+	free(cat);
+}
+END_TEST
+
 /* A symbol whose condition is false is listed, not used. */
 START_TEST(test_left_out)
 {
@@ -1167,6 +1280,10 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_nocall_passes);
 	tcase_add_test(tc, test_called_guards_fail);
 	tcase_add_test(tc, test_catalog_init_guards);
+	tcase_add_test(tc, test_macro_forms_pass);
+	tcase_add_test(tc, test_macro_forms_called_fail);
+	tcase_add_test(tc, test_macro_forms_broken_fail);
+	tcase_add_test(tc, test_catalog_init_macro_forms);
 	tcase_add_test(tc, test_skipped_header);
 	tcase_add_test(tc, test_compile_script);
 	tcase_add_test(tc, test_deterministic);
