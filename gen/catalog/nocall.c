@@ -83,13 +83,28 @@ static const struct scan_def *forbidden_function(const struct scan_index *ix, co
 	return NULL;
 }
 
+/* A function of that name, of any arch, whose inline asm needs an
+ * argument constant (arch_static_branch()'s key), or NULL.  Every arch's
+ * counts: the catalog line is the same on all. */
+static const struct scan_def *asm_function(const struct scan_index *ix, const char *name)
+{
+	const struct scan_def *e;
+
+	for (e = scan_lookup(ix, name); e; e = e->next)
+		if (e->kind == SCAN_FUNC && e->asm_imm)
+			return e;
+	return NULL;
+}
+
 /* What d's own declaration or body has that forbids a made-up call:
  * *guard the guard or the function it calls, *attr that function's
- * annotation (d's own when *guard is NULL).  args: d's arguments are the
- * call's (d is the catalogued macro, or a macro it hands them to).
- * Returns whether there is one. */
+ * annotation (d's own when *guard is NULL), or *imm the name an inline
+ * asm of that function needs constant (scan.h's asm_imm; through
+ * functions only).  args: d's
+ * arguments are the call's (d is the catalogued macro, or a macro it
+ * hands them to).  Returns whether there is one. */
 static int own_guard(const struct scan_index *ix, const struct scan_def *d, int args, char **guard,
-		     const char **attr)
+		     const char **attr, const char **imm)
 {
 	const struct scan_def *f;
 	char **calls;
@@ -97,13 +112,20 @@ static int own_guard(const struct scan_index *ix, const struct scan_def *d, int 
 
 	*guard = NULL;
 	*attr = d->call_attr;
-	if (*attr)
+	*imm = d->asm_imm;
+	if (*attr || *imm)
 		hit = 1;
 	for (i = 0; i < n && !hit; i++) {
 		if (LISTED(calls[i], guards) || (args && LISTED(calls[i], arg_guards))) {
 			hit = 1;
 		} else if (strcmp(calls[i], d->name) && (f = forbidden_function(ix, calls[i]))) {
 			*attr = f->call_attr;
+			hit = 1;
+		} else if (d->kind == SCAN_FUNC && strcmp(calls[i], d->name) && (f = asm_function(ix, calls[i]))) {
+			/* a function hands its parameters on; a macro's body
+			 * names its own, constant static keys, as
+			 * static_branch_unlikely(&perf_sched_events) */
+			*imm = f->asm_imm;
 			hit = 1;
 		}
 		if (hit)
@@ -189,15 +211,19 @@ static char *macro_form_reason(const struct scan_def *d, const struct scan_def *
 char *nocall_reason(const struct scan_index *ix, const struct scan_def *d, const struct scan_def *sig)
 {
 	const struct scan_def *e;
-	const char *attr;
+	const char *attr, *imm;
 	char **calls, *guard, *why = NULL;
 	int n, i;
 
 	if (d != sig && (why = macro_form_reason(d, sig)))
 		return why;
 
-	if (own_guard(ix, d, is_macro(d), &guard, &attr)) {
-		if (!guard)
+	if (own_guard(ix, d, is_macro(d), &guard, &attr, &imm)) {
+		if (imm && !guard)
+			why = xasprintf("its inline asm needs %s to be a constant", imm);
+		else if (imm)
+			why = xasprintf("its body calls %s(), whose inline asm needs %s to be a constant", guard, imm);
+		else if (!guard)
 			why = xasprintf("declared %s", attr);
 		else if (attr)
 			why = xasprintf("its body calls %s(), declared %s", guard, attr);
@@ -209,10 +235,13 @@ char *nocall_reason(const struct scan_index *ix, const struct scan_def *d, const
 	n = calls_of(d, &calls);
 	for (i = 0; i < n && !why; i++) {
 		for (e = scan_lookup(ix, calls[i]); e && !why; e = e->next) {
-			if (!followed(e, d) || !own_guard(ix, e, is_macro(d) && is_macro(e), &guard, &attr))
+			if (!followed(e, d) || !own_guard(ix, e, is_macro(d) && is_macro(e), &guard, &attr, &imm))
 				continue;
 			/* the function itself forbidden: own_guard(d) said so already */
-			if (guard && attr)
+			if (guard && imm)
+				why = xasprintf("its body calls %s(), which calls %s(), whose inline asm needs %s "
+						"to be a constant", calls[i], guard, imm);
+			else if (guard && attr)
 				why = xasprintf("its body calls %s(), which calls %s(), declared %s", calls[i], guard,
 						attr);
 			else if (guard)

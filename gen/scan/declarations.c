@@ -685,11 +685,32 @@ static int keyword_paren(const struct dtok *t)
 	       dt_is(t, "while") || dt_is(t, "for") || dt_is(t, "switch") || dt_is(t, "return");
 }
 
+/* An inline asm operand whose constraint takes an immediate only ("i",
+ * "n"): the string, then "(", then a lower-case name is recorded. */
+static void asm_operand(struct fscan *fs, const struct clex_tok *t, char c)
+{
+	if (t->kind == CT_STRING && t->n == 3 && (t->s[1] == 'i' || t->s[1] == 'n')) {
+		fs->asm_state = 1;
+		return;
+	}
+	if (fs->asm_state == 1 && c == '(') {
+		fs->asm_state = 2;
+		return;
+	}
+	if (fs->asm_state == 2 && t->kind == CT_IDENT && !fs->asm_imm.n && t->s[0] >= 'a' && t->s[0] <= 'z' &&
+	    !(word_class(t->s, t->n) & (W_TYPE_KW | W_TYPEOF)) && !(t->n == 6 && !memcmp(t->s, "sizeof", 6))) {
+		fs->asm_imm.s = t->s;
+		fs->asm_imm.n = (int)t->n;
+	}
+	fs->asm_state = 0;
+}
+
 /* A token of a function body: "NAME (" is a call of NAME. */
 static void body_token(struct fscan *fs, const struct clex_tok *t, char c)
 {
 	int i;
 
+	asm_operand(fs, t, c);
 	if (c == '(' && fs->ident.n) {
 		for (i = 0; i < fs->ncalls; i++)
 			if (fs->calls[i].n == fs->ident.n && !memcmp(fs->calls[i].s, fs->ident.s, fs->ident.n))
@@ -729,6 +750,8 @@ static void end_body(struct fscan *fs)
 		}
 		d->calls = calls;
 		d->ncalls = fs->ncalls;
+		if (fs->asm_imm.n)
+			d->asm_imm = astrndup(fs->arena, fs->asm_imm.s, fs->asm_imm.n);
 	}
 	fs->body_from = fs->body_to = 0;
 }
@@ -762,6 +785,8 @@ void c_token(struct fscan *fs, const struct clex_tok *t)
 			fs->body_to = fs->f->ndefs;
 			fs->ncalls = 0;
 			fs->ident.n = 0;
+			fs->asm_state = 0;
+			fs->asm_imm.n = 0;
 			reset_decl(fs);
 			fs->body_continue = 0;
 		}

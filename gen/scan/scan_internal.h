@@ -132,6 +132,10 @@ struct fscan {
 	struct dtok *calls;
 	int ncalls, capcalls;
 	struct dtok ident;
+	/* asm_state: 1 after an immediate-only constraint ("i"), 2 after its
+	 * "("; asm_imm: the first such operand that is a name (see scan.h). */
+	int asm_state;
+	struct dtok asm_imm;
 };
 
 /* Scratch of at least n + 1 bytes in fs, reused by the next call. */
