@@ -10,7 +10,10 @@
 # not-standalone header is a skip quoting its #error line.  Headers whose
 # functions GCC types with their attributes (const, noreturn) or that
 # reject a made-up call on purpose pass on x86_64 with gcc and clang, and
-# a real type mismatch still fails on both.  Headers that cannot stand
+# a real type mismatch still fails on both.  On x86_64, so do headers
+# whose calls are macros a made-up call cannot use or need a constant for
+# an inline asm, and one with a T[const N] parameter, which fails once
+# declared with another element type.  Headers that cannot stand
 # alone on x86_64 (another arch's include, an #error of the arch's) or at
 # all (patchkey.h) are skips with their reason there, and judged on m68k,
 # which has what they need.
@@ -165,6 +168,49 @@ for cell in x86_64 x86_64-llvm; do
 		grep -q "^$cell	defconfig	linux/gcd.h	fail	.*gcd(): not a function of the catalogued type unsigned long (unsigned long, unsigned long)" \
 		"$work/mismatch/results.tsv"
 done
+
+# Macro forms a made-up call with the function form's signature cannot
+# use, as the kernel's callers never do: kernel.h's ftrace_vprintk() a
+# do-while statement without CONFIG_TRACING, jump_label_ratelimit.h's
+# static_key_deferred_flush() ->work of a void *, ipv6.h's raw6_sk()
+# container_of_const() of a const pointer; selection.h's putconsxy()
+# takes xy[static const 2].  jump_label.h's static_key_false() and
+# perf_event.h's perf_sw_event() reach arch_static_branch(), whose asm
+# takes the key as an immediate: a constant only where the kernel calls
+# them, with a static key.  x86_64 only: gcc's diagnostics.
+forms="linux/kernel.h linux/jump_label_ratelimit.h linux/ipv6.h linux/selection.h linux/jump_label.h linux/perf_event.h"
+# shellcheck disable=SC2086 # the list is words
+out/bin/hdrtest catalog-init --tree "$tree" --out "$work/forms.cat" $forms > "$work/forms-init.log" 2>&1
+check "ftrace_vprintk() is nocall: a do-while statement" \
+	grep -Pqx '\tcall\tftrace_vprintk\tint \(const char \*, va_list\)\tnocall "a macro here, a do-while statement: no int value"' "$work/forms.cat"
+check "static_key_deferred_flush() is nocall: ->member of a void *" \
+	grep -Pqx '\tcall\tstatic_key_deferred_flush\tvoid \(void \*\)\tnocall "a macro here, taking ->member of argument 1, typed void \*"' "$work/forms.cat"
+check "raw6_sk() is nocall: container_of_const() of a const pointer" \
+	grep -Pq '^\tcall\traw6_sk\tstruct raw6_sock \* \(const struct sock \*\)\tnocall "a macro here, container_of_const\(\)' "$work/forms.cat"
+check "static_key_false() is nocall: arch_static_branch()'s asm needs a constant" \
+	grep -Pqx '\tfunc\tstatic_key_false\tbool \(struct static_key \*\)\tnocall "its body calls arch_static_branch\(\), whose inline asm needs [a-z_]+ to be a constant"' "$work/forms.cat"
+check "perf_sw_event() is nocall: one level down, through static_key_false()" \
+	grep -Pq '^\tfunc\tperf_sw_event\t.*\tnocall "its body calls static_key_false\(\), which calls arch_static_branch\(\)' "$work/forms.cat"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/forms.cat" \
+	ARCHS=x86_64 OUT="$work/forms" > "$work/forms.log" 2>&1
+check "the six headers pass on x86_64" \
+	test "$(awk -F '\t' '$1 == "x86_64" && $4 == "pass"' "$work/forms/results.tsv" | wc -l)" -eq 6
+# A real defect of the same kind: putconsxy() declared with another
+# element type (an overlay copy; the tree untouched).
+mkdir -p "$work/forms-overlay/linux"
+sed 's/^void putconsxy(struct vc_data \*vc, unsigned char xy\[static const 2\]);$/void putconsxy(struct vc_data *vc, int xy[static const 2]);/' \
+	"$tree/include/linux/selection.h" > "$work/forms-overlay/linux/selection.h"
+check "an overlay copy of linux/selection.h declares putconsxy() with int xy[static const 2]" \
+	grep -q 'putconsxy(struct vc_data \*vc, int xy\[static const 2\]);' "$work/forms-overlay/linux/selection.h"
+awk '/^header /{h=$2} h=="linux/selection.h"' "$work/forms.cat" > "$work/selection.cat"
+make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/selection.cat" \
+	ARCHS=x86_64 OUT="$work/forms-broken" OVERLAY="$work/forms-overlay" > "$work/forms-broken.log" 2>&1
+check "... and fails on x86_64, for its call" \
+	grep -q "^x86_64	defconfig	linux/selection.h	fail	.*passing argument 2 of 'putconsxy' from incompatible pointer type" \
+	"$work/forms-broken/results.tsv"
+check "... and for its type check" \
+	grep -q "error: static assertion failed: \"putconsxy(): not a function of the catalogued type void (struct vc_data \*, unsigned char\[const 2\])\"" \
+	"$work/forms-broken/x86_64/defconfig/linux/selection.log"
 
 echo "# headers that cannot stand alone on an arch, or at all: skips with their reason, x86_64 and m68k"
 # arch-only includes (zorro.h, nubus.h: m68k; dasd_mod.h: s390; maple.h:

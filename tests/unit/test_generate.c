@@ -525,13 +525,14 @@ END_TEST
 
 /* A header really broken in those kinds still fails: a function form of
  * another type than the nocall line's, a [const 2] parameter of another
- * element type. */
+ * element type, an asm-constant function of another parameter type. */
 START_TEST(test_macro_forms_broken_fail)
 {
 	static const char *const names[] = {
 		"forms_broken_flush(): not a function of the catalogued type void (void *)",
 		"forms_broken_put(): not a function of the catalogued type void (struct forms_broken_key *, "
 		"unsigned char[const 2])",
+		"forms_broken_branch(): not a function of the catalogued type int (struct forms_broken_key *, int)",
 	};
 	char *tu;
 	struct cell_result *c = judge_one("tests/fixtures/forms-broken.cat", "fixture/forms_broken", &tu);
@@ -551,12 +552,45 @@ START_TEST(test_macro_forms_broken_fail)
 }
 END_TEST
 
+/* An inline asm that needs an argument constant (asmconst.h): the
+ * functions that reach it with their parameters are nocall and the TU
+ * passes; without nocall it fails for the asm. */
+START_TEST(test_asm_constant_nocall)
+{
+	char *text = slurp("tests/fixtures/asmconst.cat"), *p, *path, *tu;
+	struct cell_result *c = judge_one("tests/fixtures/asmconst.cat", "fixture/asmconst", &tu);
+
+	ck_assert_msg(c->tus[0].verdict == V_PASS, "asmconst.h: %s\n%.1500s", c->tus[0].detail, c->tus[0].log);
+	ck_assert_ptr_null(strstr(tu, "hdrtest_use_asmconst_false"));
+	ck_assert_ptr_nonnull(strstr(tu, "\treturn asmconst_reg(a1);\n"));
+	ck_assert_ptr_nonnull(strstr(tu, "\tasmconst_fixed();\n"));
+	cell_free(c);
+	free(tu);
+	while ((p = strstr(text, "\tnocall \"")))
+		memmove(p, strchr(p + 9, '"') + 1, strlen(strchr(p + 9, '"') + 1) + 1);
+	path = put_file(work, "called.cat", text);
+	c = judge_one(path, "fixture/asmconst", &tu);
+	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_msg(strstr(c->tus[0].log, "impossible constraint in 'asm'") != NULL, "%s", c->tus[0].log);
+	cell_free(c);
+	free(tu);
+	free(path);
+	free(text);
+}
+END_TEST
+
 /* catalog-init on forms.h writes forms.cat's lines: the four macro forms
- * nocall, with why; the three that a made-up call can use, called. */
+ * nocall, with why; the three that a made-up call can use, called.  On
+ * asmconst.h, asmconst.cat's. */
+static const char *const init_forms[][2] = {
+	{ "fixture/forms.h", "tests/fixtures/forms.cat" },
+	{ "fixture/asmconst.h", "tests/fixtures/asmconst.cat" },
+};
+
 START_TEST(test_catalog_init_macro_forms)
 {
-	char *pats[] = { "fixture/forms.h" }, **paths, *text, *want;
-	char *cat = slurp("tests/fixtures/forms.cat"), *line, *save = NULL;
+	char *pats[] = { (char *)init_forms[_i][0] }, **paths, *text, *want;
+	char *cat = slurp(init_forms[_i][1]), *line, *save = NULL;
 	struct scan_index *ix;
 	int n;
 
@@ -1283,7 +1317,8 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_macro_forms_pass);
 	tcase_add_test(tc, test_macro_forms_called_fail);
 	tcase_add_test(tc, test_macro_forms_broken_fail);
-	tcase_add_test(tc, test_catalog_init_macro_forms);
+	tcase_add_loop_test(tc, test_catalog_init_macro_forms, 0, sizeof(init_forms) / sizeof(init_forms[0]));
+	tcase_add_test(tc, test_asm_constant_nocall);
 	tcase_add_test(tc, test_skipped_header);
 	tcase_add_test(tc, test_compile_script);
 	tcase_add_test(tc, test_deterministic);
