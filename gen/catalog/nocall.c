@@ -208,6 +208,25 @@ static char *macro_form_reason(const struct scan_def *d, const struct scan_def *
 	return why;
 }
 
+/* A macro of include/linux/kbuild.h that d's body calls (DEFINE(),
+ * OFFSET(), BLANK(), COMMENT()), or NULL: they write asm-offsets text,
+ * ".ascii" lines for asm-offsets.c's .s file, which no object may hold
+ * (an arm64 .text of them does not assemble).  The caller frees. */
+static char *asm_offsets_macro(const struct scan_index *ix, const struct scan_def *d)
+{
+	const struct scan_def *e;
+	char **calls, *found = NULL;
+	int n = d->kind == SCAN_FUNC ? calls_of(d, &calls) : 0, i;
+
+	for (i = 0; i < n && !found; i++)
+		for (e = scan_lookup(ix, calls[i]); e && !found; e = e->next)
+			if (is_macro(e) && !strcmp(e->file->path, "include/linux/kbuild.h"))
+				found = xstrdup(calls[i]);
+	if (n)
+		free_names(calls, n);
+	return found;
+}
+
 char *nocall_reason(const struct scan_index *ix, const struct scan_def *d, const struct scan_def *sig)
 {
 	const struct scan_def *e;
@@ -217,6 +236,11 @@ char *nocall_reason(const struct scan_index *ix, const struct scan_def *d, const
 
 	if (d != sig && (why = macro_form_reason(d, sig)))
 		return why;
+	if ((guard = asm_offsets_macro(ix, d))) {
+		why = xasprintf("its body has %s() of linux/kbuild.h: asm-offsets text, for asm-offsets.c only", guard);
+		free(guard);
+		return why;
+	}
 
 	if (own_guard(ix, d, is_macro(d), &guard, &attr, &imm)) {
 		if (imm && !guard)

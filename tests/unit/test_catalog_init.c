@@ -498,6 +498,9 @@ static char *make_guard_tree(void)
 		      "#define other_check(x) BUILD_BUG_ON(x)\n"
 		      "#define other_deep(x) other_check(x)\n"));
 	free(put_file(tree, "arch/foo/include/asm/g.h", "#define arch_check(x) BUILD_BUG_ON(x)\n"));
+	free(put_file(tree, "include/linux/kbuild.h",
+		      "#define DEFINE(sym, val) asm volatile(\"\\n.ascii \\\"->\" #sym \" %0\\\"\" : : \"i\" (val))\n"));
+	free(put_file(tree, "include/linux/g_define.h", "#define G_DEFINE(sym, val) enum { sym = val }\n"));
 	free(put_file(tree, "include/linux/g.h",
 		      "#ifndef _LINUX_G_H\n#define _LINUX_G_H\n"
 		      "extern void __compiletime_error(\"no\") g_err(void);\n"
@@ -519,6 +522,8 @@ static char *make_guard_tree(void)
 		      "static inline void g_two(int v) { other_deep(v); }\n"
 		      "static inline void g_arch(int v) { arch_check(v); }\n"
 		      "static inline int g_plain(int v) { if (v) return g_idx(v) ? 1 : 0; return sizeof(v); }\n"
+		      "static inline void g_offsets(void) { DEFINE(G_SIZE, sizeof(long)); }\n"
+		      "static inline void g_defines(void) { G_DEFINE(G_SIZE, 8); }\n"
 		      "#endif\n"));
 	return tree;
 }
@@ -548,6 +553,10 @@ START_TEST(init_nocall)
 		"\tfunc\tg_two\tvoid (int)\n",
 		"\tfunc\tg_arch\tvoid (int)\n",
 		"\tfunc\tg_plain\tint (int)\n",
+		/* asm-offsets text (linux/kbuild.h's DEFINE()); a macro like it elsewhere is none */
+		"\tfunc\tg_offsets\tvoid (void)\tnocall \"its body has DEFINE() of linux/kbuild.h: asm-offsets text, "
+		"for asm-offsets.c only\"\n",
+		"\tfunc\tg_defines\tvoid (void)\n",
 	};
 	char *tree = make_guard_tree(), *pat = "linux/g.h", *text, *diag;
 	struct catalog *cat;
