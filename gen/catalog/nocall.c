@@ -83,6 +83,38 @@ static const struct scan_def *forbidden_function(const struct scan_index *ix, co
 	return NULL;
 }
 
+/* The parameter d's inline asm needs constant, or NULL: none where the
+ * body asks __builtin_constant_p() first (mips's set_bit() takes "i"
+ * only for a constant bit). */
+static const char *asm_imm(const struct scan_def *d)
+{
+	int i;
+
+	if (!d->asm_imm)
+		return NULL;
+	for (i = 0; i < d->ncalls; i++)
+		if (!strcmp(d->calls[i], "__builtin_constant_p"))
+			return NULL;
+	return d->asm_imm;
+}
+
+/* Whether function d may hand a made-up argument on to an asm that
+ * needs it constant: it has parameters, and does not ask
+ * __builtin_constant_p() first (netfilter.h's nf_hook()).  A macro's
+ * body names its own, constant static keys, as
+ * static_branch_unlikely(&perf_sched_events) does. */
+static int asm_passes(const struct scan_def *d)
+{
+	int i;
+
+	if (d->kind != SCAN_FUNC || !d->nargs)
+		return 0;
+	for (i = 0; i < d->ncalls; i++)
+		if (!strcmp(d->calls[i], "__builtin_constant_p"))
+			return 0;
+	return 1;
+}
+
 /* A function of that name, of any arch, whose inline asm needs an
  * argument constant (arch_static_branch()'s key), or NULL.  Every arch's
  * counts: the catalog line is the same on all. */
@@ -91,7 +123,7 @@ static const struct scan_def *asm_function(const struct scan_index *ix, const ch
 	const struct scan_def *e;
 
 	for (e = scan_lookup(ix, name); e; e = e->next)
-		if (e->kind == SCAN_FUNC && e->asm_imm)
+		if (e->kind == SCAN_FUNC && asm_imm(e))
 			return e;
 	return NULL;
 }
@@ -112,7 +144,7 @@ static int own_guard(const struct scan_index *ix, const struct scan_def *d, int 
 
 	*guard = NULL;
 	*attr = d->call_attr;
-	*imm = d->asm_imm;
+	*imm = asm_imm(d);
 	if (*attr || *imm)
 		hit = 1;
 	for (i = 0; i < n && !hit; i++) {
@@ -121,11 +153,8 @@ static int own_guard(const struct scan_index *ix, const struct scan_def *d, int 
 		} else if (strcmp(calls[i], d->name) && (f = forbidden_function(ix, calls[i]))) {
 			*attr = f->call_attr;
 			hit = 1;
-		} else if (d->kind == SCAN_FUNC && strcmp(calls[i], d->name) && (f = asm_function(ix, calls[i]))) {
-			/* a function hands its parameters on; a macro's body
-			 * names its own, constant static keys, as
-			 * static_branch_unlikely(&perf_sched_events) */
-			*imm = f->asm_imm;
+		} else if (asm_passes(d) && strcmp(calls[i], d->name) && (f = asm_function(ix, calls[i]))) {
+			*imm = asm_imm(f);
 			hit = 1;
 		}
 		if (hit)
@@ -173,7 +202,8 @@ static int param_of(const struct scan_def *d, const struct clex_tok *t)
  *   - "do { } while (0)" is a statement: no value of a non-void type
  *     (kernel.h's ftrace_vprintk() without CONFIG_TRACING);
  *   - "static T x = { arg }" needs constant arguments (memory.h's
- *     hotplug_memory_notifier());
+ *     hotplug_memory_notifier()); "static T x;" beside a call is fine
+ *     (srcu.h's init_srcu_struct());
  *   - "arg->m" on what sig types void * (jump_label_ratelimit.h's
  *     static_key_deferred_flush());
  *   - container_of_const() of what sig types a pointer to const gives a
@@ -183,7 +213,7 @@ static char *macro_form_reason(const struct scan_def *d, const struct scan_def *
 {
 	struct clex lx;
 	struct clex_tok t, prev = { 0 }, prev2 = { 0 };
-	int first = 1, a;
+	int first = 1, a, in_static = 0;
 	char *why = NULL;
 
 	if (d->kind != SCAN_MACRO || !d->value || !sig || !sig->type)
@@ -192,8 +222,8 @@ static char *macro_form_reason(const struct scan_def *d, const struct scan_def *
 	while (!why && clex_next(&lx, &t) != CT_EOF) {
 		if (first && tok_is(&t, "do") && strcmp(sig->type, "void"))
 			why = xasprintf("a macro here, a do-while statement: no %s value", sig->type);
-		else if (t.kind == CT_IDENT && tok_is(&t, "static"))
-			why = xstrdup("a macro here, defining a static object: its arguments must be constants");
+		else if (in_static == 2 && param_of(d, &t) >= 0)
+			why = xstrdup("a macro here, initialising a static object: its arguments must be constants");
 		else if (tok_is(&t, "->") && ((a = param_of(d, &prev)) >= 0 ||
 					      (tok_is(&prev, ")") && (a = param_of(d, &prev2)) >= 0)) &&
 			 a < sig->nargs && !strcmp(sig->args[a], "void *"))
@@ -201,6 +231,13 @@ static char *macro_form_reason(const struct scan_def *d, const struct scan_def *
 		else if (tok_is(&prev, "container_of_const") && tok_is(&t, "(") && sig->nargs > 0 &&
 			 starts_with(sig->args[0], "const ") && strchr(sig->args[0], '*'))
 			why = xstrdup("a macro here, container_of_const(): a pointer to const for a pointer to const");
+		/* "static T x = { ... arg ... };": 1 after static, 2 after its = */
+		if (t.kind == CT_IDENT && tok_is(&t, "static"))
+			in_static = 1;
+		else if (in_static == 1 && tok_is(&t, "="))
+			in_static = 2;
+		else if (tok_is(&t, ";"))
+			in_static = 0;
 		first = 0;
 		prev2 = prev;
 		prev = t;
@@ -261,14 +298,16 @@ char *nocall_reason(const struct scan_index *ix, const struct scan_def *d, const
 		for (e = scan_lookup(ix, calls[i]); e && !why; e = e->next) {
 			if (!followed(e, d) || !own_guard(ix, e, is_macro(d) && is_macro(e), &guard, &attr, &imm))
 				continue;
-			/* the function itself forbidden: own_guard(d) said so already */
-			if (guard && imm)
+			/* the function itself forbidden: own_guard(d) said so
+			 * already; an asm's need passes on only through d's
+			 * parameters */
+			if (guard && imm && asm_passes(d))
 				why = xasprintf("its body calls %s(), which calls %s(), whose inline asm needs %s "
 						"to be a constant", calls[i], guard, imm);
 			else if (guard && attr)
 				why = xasprintf("its body calls %s(), which calls %s(), declared %s", calls[i], guard,
 						attr);
-			else if (guard)
+			else if (guard && !imm)
 				why = xasprintf("its body calls %s(), whose body has %s()", calls[i], guard);
 			free(guard);
 		}

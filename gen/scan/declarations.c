@@ -477,6 +477,8 @@ static void record_function(struct fscan *fs, const struct dtok *t, int n, int n
 				     t[name].cond);
 
 	d->call_attr = call_attr;
+	if (body)
+		fs->nparams = 0;
 	d->type = canon_type(fs, t, ret_lo, name, -1);
 	if (!d->type)
 		ok = 0;
@@ -488,6 +490,9 @@ static void record_function(struct fscan *fs, const struct dtok *t, int n, int n
 			}
 			if (k == close || dt_punct(&t[k], ',')) {
 				const char *a = param_type(fs, t, start, k);
+
+				if (body && k > start && dt_name(&t[k - 1]) && fs->nparams < 32)
+					fs->params[fs->nparams++] = t[k - 1];
 
 				if (!a || nargs == 128)
 					ok = 0;
@@ -685,8 +690,18 @@ static int keyword_paren(const struct dtok *t)
 	       dt_is(t, "while") || dt_is(t, "for") || dt_is(t, "switch") || dt_is(t, "return");
 }
 
+static int is_param(const struct fscan *fs, const struct clex_tok *t)
+{
+	int i;
+
+	for (i = 0; i < fs->nparams; i++)
+		if (fs->params[i].n == (int)t->n && !memcmp(fs->params[i].s, t->s, t->n))
+			return 1;
+	return 0;
+}
+
 /* An inline asm operand whose constraint takes an immediate only ("i",
- * "n"): the string, then "(", then a lower-case name is recorded. */
+ * "n"): the string, then "(", then a parameter's name is recorded. */
 static void asm_operand(struct fscan *fs, const struct clex_tok *t, char c)
 {
 	if (t->kind == CT_STRING && t->n == 3 && (t->s[1] == 'i' || t->s[1] == 'n')) {
@@ -697,8 +712,7 @@ static void asm_operand(struct fscan *fs, const struct clex_tok *t, char c)
 		fs->asm_state = 2;
 		return;
 	}
-	if (fs->asm_state == 2 && t->kind == CT_IDENT && !fs->asm_imm.n && t->s[0] >= 'a' && t->s[0] <= 'z' &&
-	    !(word_class(t->s, t->n) & (W_TYPE_KW | W_TYPEOF)) && !(t->n == 6 && !memcmp(t->s, "sizeof", 6))) {
+	if (fs->asm_state == 2 && t->kind == CT_IDENT && !fs->asm_imm.n && is_param(fs, t)) {
 		fs->asm_imm.s = t->s;
 		fs->asm_imm.n = (int)t->n;
 	}

@@ -85,10 +85,10 @@ struct scan_def {
 	 * macros alike, each once, in order; no C keyword. */
 	const char **calls;
 	int ncalls;
-	/* SCAN_FUNC: the name its body hands an inline asm as an operand
-	 * whose constraint takes an immediate only ("i", "n"), a lower-case
-	 * name: a parameter or a local, a constant only where the function is
-	 * inlined with one (arch_static_branch()'s key); NULL if none. */
+	/* SCAN_FUNC: the parameter its body hands an inline asm as an
+	 * operand whose constraint takes an immediate only ("i", "n"): a
+	 * constant only where the function is inlined with one
+	 * (arch_static_branch()'s key); NULL if none. */
 	const char *asm_imm;
 	const char *value;	/* SCAN_DEFINE: the replacement text, "" if empty */
 	int undef_line;		/* macros: a later #undef in the same file, or 0 */

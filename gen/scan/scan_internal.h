@@ -136,6 +136,9 @@ struct fscan {
 	 * "("; asm_imm: the first such operand that is a name (see scan.h). */
 	int asm_state;
 	struct dtok asm_imm;
+	/* the parameter names of the function whose body this is */
+	struct dtok params[32];
+	int nparams;
 };
 
 /* Scratch of at least n + 1 bytes in fs, reused by the next call. */
