@@ -867,7 +867,9 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 			free(names);
 		}
 	}
-	qsort(adds, nadds, sizeof(*adds), cmp_addition);
+	/* only stubs: no addition, and qsort() takes no NULL array */
+	if (nadds)
+		qsort(adds, nadds, sizeof(*adds), cmp_addition);
 	sb_init(&sb);
 	next = add_at(&sb, adds, nadds, next, 0);
 	*(int *)push(&at, &nat, sizeof(int)) = 0;
