@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "base/util.h"
 #include "catalog/catalog_update.h"
 #include "catalog/drift.h"
@@ -126,6 +127,20 @@ static int directive(char *line, char **name, char **arg)
 	return 1;
 }
 
+/* p..end onto sb, catalog-safe: a double quote becomes ', a backslash,
+ * $, ` or an unprintable byte a blank. */
+static void add_safe(struct strbuf *sb, const char *p, const char *end)
+{
+	for (; p < end; p++) {
+		if (*p == '"')
+			sb_addc(sb, '\'');
+		else if (*p == '\\' || *p == '$' || *p == '`' || !isprint((unsigned char)*p))
+			sb_addc(sb, ' ');
+		else
+			sb_addc(sb, *p);
+	}
+}
+
 static char *quote_line(const char *path, int lineno, const char *line)
 {
 	struct strbuf sb;
@@ -135,14 +150,38 @@ static char *quote_line(const char *path, int lineno, const char *line)
 		end--;
 	sb_init(&sb);
 	sb_addf(&sb, "%s:%d: ", path, lineno);
-	for (; p < end; p++) {
-		if (*p == '"')
-			sb_addc(&sb, '\'');
-		else if (*p == '\\' || *p == '$' || *p == '`' || !isprint((unsigned char)*p))
-			sb_addc(&sb, ' ');
-		else
-			sb_addc(&sb, *p);
-	}
+	add_safe(&sb, p, end);
+	return sb_detach(&sb);
+}
+
+/* Why the header f (its text) is an x-macro list, catalog-safe: its
+ * first line of code is one (scan_x_macro); else NULL. */
+static char *x_macro_list(const struct scan_index *ix, const struct scan_file *f, const char *text)
+{
+	const char *cur = text, *s = NULL;
+	const struct scan_def *d;
+	char *line, *name, *why;
+	struct strbuf sb;
+	size_t len = 0;
+	int n;
+
+	if (!f || !f->code_line || !text)
+		return NULL;
+	for (n = 0; n < f->code_line && (s = next_line_span(&cur, &len)); n++)
+		;
+	if (n < f->code_line)
+		return NULL;
+	line = xstrndup(s, len);
+	d = scan_x_macro(ix, f, line, &name);
+	free(line);
+	if (!d)
+		return NULL;
+	why = xasprintf("an x-macro list: line %d invokes %s(), which only %s defines and #undefs", f->code_line,
+			name, d->file->include_name);
+	free(name);
+	sb_init(&sb);
+	add_safe(&sb, why, why + strlen(why));
+	free(why);
 	return sb_detach(&sb);
 }
 
@@ -588,6 +627,8 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 		int nundefs = 0;
 		int nfiles, fi;
 
+		if (!why)
+			why = x_macro_list(ix, scan_file(ix, relpaths[i]), text);
 		free(full);
 		free(text);
 		sb_addf(&sb, "\nheader %s", incname);

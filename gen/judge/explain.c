@@ -558,54 +558,23 @@ static char *typedef_tag(const struct scan_index *ix, const char *name)
 	return NULL;
 }
 
-/* Whether other has an #include of name. */
-static int has_include(const struct scan_file *other, const char *name)
-{
-	int i;
-
-	for (i = 0; i < other->nincludes; i++)
-		if (!strcmp(other->includes[i].name, name))
-			return 1;
-	return 0;
-}
-
 /* An x-macro list: r is an error at file scope on a line of a header of
- * the tree that starts by invoking a macro the header does not define,
- * and that a header defines and #undefs again (around its #include of
- * this one, where one does).  That definition, or NULL. */
+ * the tree that scan_x_macro takes for one (catalog-init asks it of the
+ * header's first line of code).  The includer's definition, or NULL. */
 static const struct scan_def *x_macro(const struct record *r, const struct cell_result *c,
 				      const struct scan_index *ix, char **name)
 {
 	const struct scan_file *f = tree_file(ix, c, r->at.file);
-	const struct scan_def *d, *best = NULL;
+	const struct scan_def *d;
 	char *src;
-	const char *p, *e;
 
-	if (!f || !f->include_name || r->function)
+	*name = NULL;
+	if (!f || r->function)
 		return NULL;
 	src = source_line(r, c, ix);
-	p = src ? src + strspn(src, " \t") : NULL;
-	for (e = p; e && *e && is_identifier(e, 1); e++)
-		;
-	if (!p || e == p || *(e + strspn(e, " \t")) != '(') {
-		free(src);
-		return NULL;
-	}
-	*name = xstrndup(p, e - p);
+	d = scan_x_macro(ix, f, src, name);
 	free(src);
-	for (d = scan_lookup(ix, *name); d; d = d->next) {
-		if (d->file == f)
-			break;	/* its own: not a list of another's */
-		if (d->kind == SCAN_MACRO && d->undef_line && d->file->include_name &&
-		    (!best || (!has_include(best->file, f->include_name) && has_include(d->file, f->include_name))))
-			best = d;
-	}
-	if (d || !best) {
-		free(*name);
-		*name = NULL;
-		return NULL;
-	}
-	return best;
+	return d;
 }
 
 /* Whether a name defined again at its first place in file means a missing

@@ -7,6 +7,7 @@
  */
 #include "scan/scan_internal.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -540,6 +541,83 @@ int scan_files_named(const struct scan_index *ix, const char *incname, const str
 int scan_includers(const struct scan_index *ix, const char *incname, const struct scan_file *const **files)
 {
 	return listed_files(ix->includers, incname, files);
+}
+
+/* Whether f has an #include of name. */
+static int includes_name(const struct scan_file *f, const char *name)
+{
+	int i;
+
+	for (i = 0; i < f->nincludes; i++)
+		if (!strcmp(f->includes[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* Whether f, or a header it includes (directly or through others),
+ * defines name and keeps it defined (no #undef after it).  seen: the
+ * files visited, to end on include cycles. */
+static int keeps_defined(const struct scan_index *ix, const struct scan_file *f, const char *name,
+			 const struct scan_file ***seen, int *nseen)
+{
+	int i, j, k, n;
+
+	for (i = 0; i < *nseen; i++)
+		if ((*seen)[i] == f)
+			return 0;
+	*(const struct scan_file **)push(seen, nseen, sizeof(**seen)) = f;
+	for (i = 0; i < f->ndefs; i++)
+		if (!strcmp(f->defs[i]->name, name) && !f->defs[i]->undef_line)
+			return 1;
+	for (j = 0; j < f->nincludes; j++) {
+		const struct scan_file *const *inc;
+
+		n = scan_files_named(ix, f->includes[j].name, &inc);
+		for (k = 0; k < n; k++)
+			if (keeps_defined(ix, inc[k], name, seen, nseen))
+				return 1;
+	}
+	return 0;
+}
+
+const struct scan_def *scan_x_macro(const struct scan_index *ix, const struct scan_file *f, const char *line,
+				    char **name)
+{
+	const struct scan_def *d, *best = NULL;
+	const char *p, *e;
+
+	*name = NULL;
+	if (!f->include_name || !line)
+		return NULL;
+	p = line + strspn(line, " \t");
+	for (e = p; isalnum((unsigned char)*e) || *e == '_'; e++)
+		;
+	if (e == p || isdigit((unsigned char)*p) || e[strspn(e, " \t")] != '(')
+		return NULL;
+	*name = xstrndup(p, e - p);
+	for (d = scan_lookup(ix, *name); d; d = d->next) {
+		if (d->file == f)
+			break;	/* its own: not a list of another's */
+		if (d->kind == SCAN_MACRO && d->undef_line && d->file->include_name &&
+		    (!best || (!includes_name(best->file, f->include_name) && includes_name(d->file, f->include_name))))
+			best = d;
+	}
+	/* one it gets from an include (TRACE_EVENT() of linux/tracepoint.h,
+	 * which trace/define_trace.h redefines and #undefs) */
+	if (!d && best) {
+		const struct scan_file **seen = NULL;
+		int nseen = 0;
+
+		if (keeps_defined(ix, f, *name, &seen, &nseen))
+			best = NULL;
+		free(seen);
+	}
+	if (d || !best) {
+		free(*name);
+		*name = NULL;
+		return NULL;
+	}
+	return best;
 }
 
 int scan_files(const struct scan_index *ix, const struct scan_file *const **files)

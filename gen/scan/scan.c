@@ -235,6 +235,7 @@ void reset_file(struct fscan *fs)
 	f->nincludes = 0;
 	f->ngroups = 0;
 	f->guard = NULL;
+	f->code_line = 0;
 	fs->nundefs = 0;
 	while (fs->nframes) {
 		free(fs->frames[fs->nframes - 1].alt);
@@ -294,6 +295,8 @@ static int scan_text(struct fscan *fs, const char *text, size_t len)
 		else if (!fs->asm_file && !(fs->cur && fs->cur->is_asm)) {
 			if (asm_directive(text, len, &t))
 				fs->saw_asm = 1;
+			if (!fs->f->code_line)
+				fs->f->code_line = t.line;
 			c_token(fs, &t);
 		}
 		if (fs->guard_bad)

@@ -112,6 +112,9 @@ struct scan_file {
 	int nincludes;
 	struct scan_group *groups;
 	int ngroups;
+	/* the line of its first C token outside directives (and outside
+	 * __ASSEMBLY__ code), 0 if it has none */
+	int code_line;
 	int unreadable;
 	UT_hash_handle hh;
 };
@@ -155,6 +158,17 @@ int scan_files_named(const struct scan_index *ix, const char *incname, const str
 /* The files with an #include of incname (as written: "uapi/linux/types.h"
  * is not "linux/types.h"), in path order, each once; returns how many. */
 int scan_includers(const struct scan_index *ix, const char *incname, const struct scan_file *const **files);
+/* An x-macro list: line, a line of f at file scope, starts by invoking
+ * a macro NAME( that f does not define, and that another header of the
+ * tree defines and #undefs again (BPF_PROG_TYPE() of linux/bpf_types.h,
+ * which linux/bpf.h defines around its #include): f is a list its
+ * includer expands, no header to include alone.  Not when a header f
+ * includes (directly or not) keeps NAME defined: f gets it from there
+ * (TRACE_EVENT() of linux/tracepoint.h).  The includer's definition (of
+ * a header that includes f, where one does), with *name set to NAME
+ * (the caller frees); else NULL with *name NULL. */
+const struct scan_def *scan_x_macro(const struct scan_index *ix, const struct scan_file *f, const char *line,
+				    char **name);
 /* All files, in path order. */
 int scan_files(const struct scan_index *ix, const struct scan_file *const **files);
 void scan_get_stats(const struct scan_index *ix, struct scan_stats *st);

@@ -15,7 +15,8 @@
 # an inline asm, and one with a T[const N] parameter, which fails once
 # declared with another element type.  Headers that cannot stand
 # alone on x86_64 (another arch's include, an #error of the arch's) or at
-# all (patchkey.h) are skips with their reason there, and judged on m68k,
+# all (patchkey.h; bpf_types.h, an x-macro list of linux/bpf.h) are skips
+# with their reason there, and judged on m68k,
 # which has what they need.
 # Prints "ok"/"not ok" lines and "catalog-init: N passed, N failed, N skipped".
 set -u
@@ -217,9 +218,10 @@ echo "# headers that cannot stand alone on an arch, or at all: skips with their 
 # sh), an #error in an arch chain's #else (hp_sdc.h), one guarded by how
 # it is included (patchkey.h's uapi half); count_zeros.h trips another
 # header's guard (its own defect: a failure), soundcard.h includes
-# patchkey.h the way it is meant to (a pass)
+# patchkey.h the way it is meant to (a pass); bpf_types.h is an x-macro
+# list of linux/bpf.h (not meant to be included alone)
 alone_set="linux/zorro.h linux/nubus.h linux/dasd_mod.h linux/maple.h linux/hp_sdc.h linux/patchkey.h
-linux/count_zeros.h linux/soundcard.h"
+linux/count_zeros.h linux/soundcard.h linux/bpf_types.h"
 out/bin/hdrtest catalog-init --tree "$tree" --out "$work/alone.cat" $alone_set > "$work/alone-init.log" 2>&1
 make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/alone.cat" \
 	ARCHS="x86_64 m68k" CONFIGS=defconfig OUT="$work/alone" > "$work/alone.log" 2>&1
@@ -253,12 +255,15 @@ check "... linux/soundcard.h, which includes it as meant, passes on x86_64" \
 	grep -Fqx "x86_64	defconfig	linux/soundcard.h	pass	" "$ares"
 check "... linux/count_zeros.h, which trips asm/bitops.h's guard, still fails on x86_64" \
 	grep -Eq "^x86_64	defconfig	linux/count_zeros.h	fail	.*#error only <linux/bitops.h> can be included directly$" "$ares"
-check "the summary counts 6 skips and 1 failure on x86_64" \
-	test "$(awk -F '\t' '$1 == "x86_64" { n[$4]++ } END { print n["skip"] + 0, n["fail"] + 0 }' "$ares")" = "6 1"
+n=$(grep -n '^BPF_PROG_TYPE(' "$tree/include/linux/bpf_types.h" | head -n 1 | cut -d: -f1)
+check "linux/bpf_types.h is a skip on x86_64: an x-macro list, which linux/bpf.h defines and #undefs" \
+	grep -Fqx "x86_64	defconfig	linux/bpf_types.h	skip	not meant to be included alone: an x-macro list: line $n invokes BPF_PROG_TYPE(), which only linux/bpf.h defines and #undefs" "$ares"
+check "the summary counts 7 skips and 1 failure on x86_64" \
+	test "$(awk -F '\t' '$1 == "x86_64" { n[$4]++ } END { print n["skip"] + 0, n["fail"] + 0 }' "$ares")" = "7 1"
 check "... KTAP says SKIP with the reason" \
 	grep -q "^    ok [0-9]* linux/zorro.h # SKIP not for x86_64: needs asm/zorro.h, which only m68k has" \
 	"$work/alone/results.ktap"
-check "... JUnit counts them skipped" grep -q 'name="x86_64/defconfig" tests="8" failures="1" errors="0" skipped="6"' \
+check "... JUnit counts them skipped" grep -q 'name="x86_64/defconfig" tests="9" failures="1" errors="0" skipped="7"' \
 	"$work/alone/results.xml"
 cp "$ares" "$work/alone-first.tsv"
 make --no-print-directory selftest-headers CATALOG="catalog/arches.cat catalog/configs.cat $work/alone.cat" \

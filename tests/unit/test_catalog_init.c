@@ -458,6 +458,53 @@ START_TEST(init_what_include_does_not_see)
 }
 END_TEST
 
+/* An x-macro list (its first line of code invokes a macro its includer
+ * defines and #undefs after it) is a skip with the reason; a header that
+ * starts with a macro of its own include is not, even when another
+ * header redefines and #undefs it (TRACE_EVENT(), trace/define_trace.h). */
+START_TEST(init_x_macro_list)
+{
+	char *tree = tmp_dir(), *pats[] = { "linux/l_types.h", "linux/p_user.h", "linux/tp_user.h" }, *text, *diag;
+	struct catalog *cat;
+
+	free(put_file(tree, "include/linux/l_types.h",
+		      "/* SPDX-License-Identifier: GPL-2.0 */\n"
+		      "/* internal file - L_TYPE(name, type) */\n"
+		      "#ifdef CONFIG_L\n"
+		      "L_TYPE(l_a, int)\n"
+		      "L_TYPE(l_b, long)\n"
+		      "#endif\n"));
+	free(put_file(tree, "include/linux/l.h",
+		      "#ifndef _LINUX_L_H\n#define _LINUX_L_H\n"
+		      "struct l_all {\n"
+		      "#define L_TYPE(name, type) type name;\n"
+		      "#include <linux/l_types.h>\n"
+		      "#undef L_TYPE\n"
+		      "};\n#endif\n"));
+	free(put_file(tree, "include/linux/p.h", "#define DECLARE_P(type, name) extern type name\n"));
+	free(put_file(tree, "include/linux/tp.h", "#define TP_EVENT(n) extern int n;\n"));
+	free(put_file(tree, "include/linux/tp_define.h",
+		      "#undef TP_EVENT\n#define TP_EVENT(n) int n;\n#include <linux/tp_user.h>\n#undef TP_EVENT\n"));
+	free(put_file(tree, "include/linux/tp_user.h", "#include <linux/tp.h>\nTP_EVENT(tp_a)\n"));
+	free(put_file(tree, "include/linux/p_user.h", "#include <linux/p.h>\n\nDECLARE_P(int, p_count);\n"
+						      "void p_fn(void);\n"));
+	text = render(tree, pats, 3);
+	ck_assert_msg(strstr(text, "\nheader linux/l_types.h skip \"an x-macro list: line 4 invokes L_TYPE(), "
+				   "which only linux/l.h defines and #undefs\"\n") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "\nheader linux/p_user.h\n\tfunc\tp_fn\tvoid (void)\n") != NULL, "%s", text);
+	cat = read_catalog_text("init.cat", text, &diag);
+	ck_assert_msg(cat != NULL, "%s", diag);
+	ck_assert_str_eq(catalog_header(cat, "linux/l_types.h")->skip,
+			 "an x-macro list: line 4 invokes L_TYPE(), which only linux/l.h defines and #undefs");
+	ck_assert_ptr_null(catalog_header(cat, "linux/p_user.h")->skip);
+	ck_assert_ptr_null(catalog_header(cat, "linux/tp_user.h")->skip);
+	catalog_free(cat);
+	free(diag);
+	free(text);
+	free(tree);
+}
+END_TEST
+
 START_TEST(uses_lines_in_the_catalog)
 {
 	struct catalog *cat;
@@ -591,6 +638,7 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, uses_lines_in_the_catalog);
 	tcase_add_test(tc, init_what_include_does_not_see);
 	tcase_add_test(tc, init_nocall);
+	tcase_add_test(tc, init_x_macro_list);
 	suite_add_tcase(s, tc);
 	return s;
 }
