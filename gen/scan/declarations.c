@@ -621,6 +621,17 @@ static void process_decl(struct fscan *fs, int body)
 	}
 }
 
+/* Whether s[0..n) is one of the file's own annotation macros (fs->annots). */
+static int file_annot(const struct fscan *fs, const char *s, size_t n)
+{
+	int i;
+
+	for (i = 0; i < fs->nannots; i++)
+		if ((size_t)fs->annots[i].n == n && !memcmp(fs->annots[i].s, s, n))
+			return 1;
+	return 0;
+}
+
 static void push_tok(struct fscan *fs, const struct clex_tok *t, int kind)
 {
 	struct dtok *d;
@@ -634,6 +645,8 @@ static void push_tok(struct fscan *fs, const struct clex_tok *t, int kind)
 	d->n = (int)t->n;
 	d->kind = kind;
 	d->wc = kind == CT_IDENT ? word_class(t->s, t->n) : 0;
+	if (kind == CT_IDENT && !d->wc && fs->paren && file_annot(fs, t->s, t->n))
+		d->wc = W_ANNOT;
 	d->line = t->line;
 	d->cond = fs->cur;
 }

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
 
@@ -318,6 +319,46 @@ static const char *skip_blanks(const char *p, const char *end)
 	return p;
 }
 
+/* Whether body..end is annotations only: "__pass_object_size(1)". */
+static int annotation_only(const char *body, const char *end, int line)
+{
+	struct clex lx;
+	struct clex_tok t;
+	int words = 0, depth;
+
+	clex_init(&lx, body, end - body, line, 1);
+	while (clex_next(&lx, &t) != CT_EOF) {
+		int wc = t.kind == CT_IDENT ? word_class(t.s, t.n) : 0;
+
+		if (!(wc & (W_ANNOT | W_ANNOT_CALL)))
+			return 0;
+		words++;
+		if (!(wc & W_ANNOT_CALL))
+			continue;
+		if (clex_next(&lx, &t) != CT_PUNCT || !tok_is(t.s, t.n, "("))
+			return 0;
+		for (depth = 1; depth && clex_next(&lx, &t) != CT_EOF;)
+			if (t.kind == CT_PUNCT)
+				depth += tok_is(t.s, t.n, "(") ? 1 : tok_is(t.s, t.n, ")") ? -1 : 0;
+		if (depth)
+			return 0;
+	}
+	return words > 0;
+}
+
+/* Forget name as a file-local annotation (#undef, or a new #define). */
+static void drop_annot(struct fscan *fs, const char *s, size_t n)
+{
+	int i;
+
+	for (i = 0; i < fs->nannots; i++) {
+		if ((size_t)fs->annots[i].n != n || memcmp(fs->annots[i].s, s, n))
+			continue;
+		fs->annots[i] = fs->annots[--fs->nannots];
+		return;
+	}
+}
+
 static void do_define(struct fscan *fs, const char *rest, const char *end, int line)
 {
 	struct clex lx;
@@ -336,6 +377,7 @@ static void do_define(struct fscan *fs, const char *rest, const char *end, int l
 		}
 		fs->guard_bad = 1;	/* "#ifndef X" then "#define Y": no guard */
 	}
+	drop_annot(fs, name.s, name.n);
 	if (name.s + name.n < end && name.s[name.n] == '(') {
 		const char *params[64];
 		size_t lens[64];
@@ -361,6 +403,11 @@ static void do_define(struct fscan *fs, const char *rest, const char *end, int l
 	} else {
 		d = new_def(fs, name.s, name.n, SCAN_DEFINE, line, fs->cur);
 		body = name.s + name.n;
+		if (fs->nannots < (int)(sizeof(fs->annots) / sizeof(fs->annots[0])) &&
+		    annotation_only(body, end, line)) {
+			fs->annots[fs->nannots].s = name.s;
+			fs->annots[fs->nannots++].n = (int)name.n;
+		}
 	}
 	d->value = normalized(fs, body, end);
 }
@@ -475,6 +522,7 @@ void directive(struct fscan *fs, const struct clex_tok *pp)
 			fs->undefs[fs->nundefs].name = x.s;
 			fs->undefs[fs->nundefs].n = (int)x.n;
 			fs->undefs[fs->nundefs++].line = line;
+			drop_annot(fs, x.s, x.n);
 		}
 	}
 #undef IS

@@ -74,7 +74,8 @@ static const char *const annotation_calls[] = {
 	"__free", "__nonnull", "__access", "__no_sanitize", "__malloc_with", "__attribute_format__",
 	"__guarded_by", "__pt_guarded_by", "__cond_acquires_shared", "__acquires_shared",
 	"__releases_shared", "__must_hold_shared", "__counted_by_le", "__counted_by_be",
-	"__retain", "__diag_ignore", "__weakref", "__visibility",
+	"__retain", "__diag_ignore", "__weakref", "__visibility", "__pass_object_size",
+	"__pass_dynamic_object_size",
 };
 
 static const char *const asm_words[] = { "asm", "__asm__", "__asm" };
@@ -237,6 +238,7 @@ void reset_file(struct fscan *fs)
 	f->guard = NULL;
 	f->code_line = 0;
 	fs->nundefs = 0;
+	fs->nannots = 0;
 	while (fs->nframes) {
 		free(fs->frames[fs->nframes - 1].alt);
 		fs->nframes--;

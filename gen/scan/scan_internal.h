@@ -139,6 +139,12 @@ struct fscan {
 	/* the parameter names of the function whose body this is */
 	struct dtok params[32];
 	int nparams;
+	/* object-like macros this file defines as annotations only ("#define
+	 * POS __pass_object_size(1)"): annotations inside a declaration's brackets (its
+	 * parameters), so a spelled parameter type names no macro the file
+	 * may #undef at its end */
+	struct dtok annots[16];
+	int nannots;
 };
 
 /* Scratch of at least n + 1 bytes in fs, reused by the next call. */

@@ -623,6 +623,42 @@ START_TEST(init_nocall)
 }
 END_TEST
 
+/* A macro the header defines as an attribute and #undefs at its end
+ * (fortify-string.h's POS) is no part of a parameter's spelled type: the
+ * test TU, after the header, would read "const char *const POS a1". */
+START_TEST(init_file_local_annotation)
+{
+	static const char *const lines[] = {
+		"\tfunc\tp_len\tint (const char *const, int)\n",
+		"\tfunc\tp_both\tvoid (char *const, const char *const)\n",
+		/* a macro that is a type stays: it is no annotation */
+		"\tfunc\tp_typed\tvoid (P_T)\n",
+		/* after the #undef, POS is a plain name again */
+		"\tfunc\tp_after\tvoid (int)\n",
+	};
+	char *tree = tmp_dir(), *pat = "linux/p.h", *text;
+	size_t i;
+
+	free(put_file(tree, "include/linux/p.h",
+		      "#ifndef _LINUX_P_H\n"
+		      "#define _LINUX_P_H\n"
+		      "#define POS __pass_object_size(1)\n"
+		      "#define P_T int\n"
+		      "int p_len(const char * const POS p, int n);\n"
+		      "static inline void p_both(char * const POS p, const char * const POS q) { }\n"
+		      "void p_typed(P_T v);\n"
+		      "#undef POS\n"
+		      "void p_after(int POS);\n"
+		      "#endif\n"));
+	text = render(tree, &pat, 1);
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		ck_assert_msg(strstr(text, lines[i]) != NULL, "no\n%sin\n%s", lines[i], text);
+	ck_assert_msg(strstr(text, "POS)") == NULL && strstr(text, "POS,") == NULL, "POS spelled in\n%s", text);
+	free(text);
+	free(tree);
+}
+END_TEST
+
 Suite *catalog_init_suite(void)
 {
 	Suite *s = suite_create("catalog_init");
@@ -639,6 +675,7 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, init_what_include_does_not_see);
 	tcase_add_test(tc, init_nocall);
 	tcase_add_test(tc, init_x_macro_list);
+	tcase_add_test(tc, init_file_local_annotation);
 	suite_add_tcase(s, tc);
 	return s;
 }
