@@ -44,6 +44,46 @@ static char *nocall_field(const struct scan_index *ix, const struct scan_def *co
 	return field;
 }
 
+/*
+ * A definition of another type than var's, when the branches of var's
+ * type are no catalog condition (#if ELF_CLASS == ELFCLASS32 ... #else:
+ * the arch's asm/elf.h decides): no catalog line can say which type a
+ * cell sees, so none is asserted.  A type that differs by CONFIG_ options
+ * stays asserted: callers see it change with the config.  Else NULL.
+ */
+static const struct scan_def *unstated_type(const struct catalog *cat, const struct scan_def *const *defs, int n,
+					    const struct scan_def *var)
+{
+	const struct scan_def **same = xmalloc(n * sizeof(*same)), *other = NULL;
+	char *cond = NULL;
+	int i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		if (defs[i]->kind != SCAN_VAR || !defs[i]->type)
+			continue;
+		if (!strcmp(defs[i]->type, var->type))
+			same[m++] = defs[i];
+		else if (!other)
+			other = defs[i];
+	}
+	if (other && (cond = catalog_update_condition(cat, same, m)))
+		other = NULL;
+	free(cond);
+	free(same);
+	return other;
+}
+
+/* The todo comment's note on unstated_type()'s definition d. */
+static char *retyped_note(const struct scan_def *d)
+{
+	char *chain = scan_cond_chain(d->cond), *note;
+
+	note = xasprintf("; %s at %s:%d%s%s: which branch a cell takes is no catalog condition, so no type is checked",
+			 d->type, d->file->path, d->line, chain ? ", only if " : "", chain ? chain : "");
+	free(chain);
+	return note;
+}
+
 char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix, const char *name,
 			  const struct scan_def *const *defs, int n)
 {
@@ -53,6 +93,7 @@ char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix
 	 * still compiles; "#define foo NULL", "#define foo 0" or a cast
 	 * cannot be called. */
 	const struct scan_def *uncallable = NULL;
+	const struct scan_def *retyped = NULL;	/* var of another type, see unstated_type() */
 	const char *kind, *todo_kind;
 	char *sig = NULL, *cond, *line, *what, *chain = NULL;
 	int i, j;
@@ -130,6 +171,9 @@ char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix
 		kind = NULL;
 		chain = scan_cond_chain(first->cond);
 	}
+	/* only a line that would assert var's type: a todo says why already */
+	if (kind && var && !strcmp(kind, "var") && (retyped = unstated_type(cat, defs, n, var)))
+		kind = NULL;
 	if (kind) {
 		char *nocall = sig ? nocall_field(ix, defs, n, func) : xstrdup("");
 
@@ -144,6 +188,7 @@ char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix
 		char *value = uncallable && kind_is_call(todo_kind)
 				      ? xasprintf("; not callable where it is #define %s %s (%s:%d)", name, uncallable->value,
 						  uncallable->file->path, uncallable->line)
+				      : retyped ? retyped_note(retyped)
 				      : xstrdup("");
 
 		line = xasprintf("todo\t%s\t%s%s%s\t# tree: %s%s%s at %s:%d%s%s%s", bare, todo_kind, cond && *cond ? "\tif " : "",

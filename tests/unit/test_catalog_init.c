@@ -659,6 +659,41 @@ START_TEST(init_file_local_annotation)
 }
 END_TEST
 
+/* A variable typed per #if branch: by a test of an arch macro, which no
+ * catalog condition states, no one type is asserted (linux/elf.h's
+ * _DYNAMIC); by a CONFIG_ option, the first type stays asserted, for a
+ * cell of the other config to show the difference. */
+START_TEST(init_var_typed_per_branch)
+{
+	char *tree = tmp_dir(), *pat = "linux/t.h", *text, *diag;
+	struct catalog *cat;
+
+	free(put_file(tree, "include/linux/t.h",
+		      "#if FOO_CLASS == 32\n"
+		      "extern int t_arch[];\n"
+		      "#else\n"
+		      "extern long t_arch[];\n"
+		      "#endif\n"
+		      "#ifdef CONFIG_X\n"
+		      "extern int t_conf;\n"
+		      "#else\n"
+		      "extern long t_conf;\n"
+		      "#endif\n"));
+	text = render(tree, &pat, 1);
+	ck_assert_msg(strstr(text, "\ttodo\tt_arch\tvar\t# tree: a variable int[] at include/linux/t.h:2; long[] at "
+				   "include/linux/t.h:4, only if !(FOO_CLASS == 32): which branch a cell takes is no "
+				   "catalog condition, so no type is checked\n"), "%s", text);
+	ck_assert_msg(!strstr(text, "\tvar\tt_arch"), "%s", text);
+	ck_assert_msg(strstr(text, "\tvar\tt_conf\tint\n"), "%s", text);
+	cat = read_catalog_text("init.cat", text, &diag);
+	ck_assert_msg(cat != NULL, "%s", diag);
+	catalog_free(cat);
+	free(diag);
+	free(text);
+	free(tree);
+}
+END_TEST
+
 Suite *catalog_init_suite(void)
 {
 	Suite *s = suite_create("catalog_init");
@@ -676,6 +711,7 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, init_nocall);
 	tcase_add_test(tc, init_x_macro_list);
 	tcase_add_test(tc, init_file_local_annotation);
+	tcase_add_test(tc, init_var_typed_per_branch);
 	suite_add_tcase(s, tc);
 	return s;
 }
