@@ -1052,6 +1052,12 @@ static void say_definer(struct strbuf *sb, const struct explain_info *e)
 	if (!e->def)
 		sb_addf(sb, ", which no header of the tree defines%s",
 			e->kind == EXPLAIN_INCOMPLETE ? " (it is only declared)" : "");
+	else if (e->definer && !strcmp(e->definer, e->culprit) && e->def->line > e->use_line)
+		/* its own, below the use (a tag in a parameter list of an ops
+		 * struct before the tag's struct): no include can help */
+		sb_addf(sb, " at line %d, which %s defines only at line %d, after it%s", e->use_line,
+			base_name(e->culprit), e->def->line,
+			e->pointer_only ? ": a forward declaration before it is all it needs" : "");
 	else if (e->included)
 		sb_addf(sb, ", defined in %s, which %s includes, but not under this config", e->definer,
 			base_name(e->culprit));

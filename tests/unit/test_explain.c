@@ -72,6 +72,11 @@ static void setup(void)
 	free(put_file(tree, "include/linux/xuser.h",
 		      "#ifndef XU_H\n#define XU_H\n#define ENTRY(x) int x;\n#include <linux/xlist.h>\n"
 		      "#undef ENTRY\n#endif\n"));
+	/* a tag used by pointer in a parameter list of an ops struct, defined
+	 * further down the same header (linux/pci_hotplug.h's hotplug_slot) */
+	free(put_file(tree, "include/linux/late.h",
+		      "#ifndef LATE_H\n#define LATE_H\nstruct late_ops {\n\tint (*run)(struct late *l);\n};\n"
+		      "struct late { int x; };\n#endif\n"));
 	free(put_file(tree, "include/linux/xown.h", "#define ENTRY(x) int x;\nENTRY(own)\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
@@ -238,6 +243,21 @@ START_TEST(test_struct_in_prototype)
 
 	ck_assert_str_eq(why, "linux/a.h: a_proto() uses struct thing, defined in linux/b.h, which a.h does not "
 			      "include");
+	free(why);
+}
+END_TEST
+
+/* A tag used in a parameter list before the header itself defines it:
+ * the why-line says so, not that the header does not include itself. */
+START_TEST(test_tag_used_before_its_own_definition)
+{
+	char *why = explain("linux/late.h",
+			    "/src/include/linux/late.h:4:20: warning: 'struct late' declared inside parameter list "
+			    "will not be visible outside of this definition or declaration\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/late.h: uses struct late at line 4, which late.h defines only at line 6, "
+			      "after it: a forward declaration before it is all it needs");
 	free(why);
 }
 END_TEST
@@ -534,6 +554,7 @@ Suite *explain_suite(void)
 	tcase_add_test(tc, test_function_context);
 	tcase_add_test(tc, test_nth_missing_name);
 	tcase_add_test(tc, test_struct_in_prototype);
+	tcase_add_test(tc, test_tag_used_before_its_own_definition);
 	tcase_add_test(tc, test_via_included_header);
 	tcase_add_test(tc, test_clang_in_tu);
 	tcase_add_test(tc, test_u8_from_linux_types_not_acpi);
