@@ -385,6 +385,29 @@ START_TEST(test_nocall_passes)
 }
 END_TEST
 
+/* With every nocall field of cat cut off, header's TU fails, its log
+ * holding each of errors[0..n): the guard or made-up call nocall spares. */
+static void expect_called_fail(const char *cat, const char *header, const char *const *errors, size_t n)
+{
+	char *text = slurp(cat), *p, *path, *tu;
+	struct cell_result *c;
+	const struct tu_result *t;
+	size_t i;
+
+	while ((p = strstr(text, "\tnocall \"")))
+		memmove(p, strchr(p + 9, '"') + 1, strlen(strchr(p + 9, '"') + 1) + 1);
+	path = put_file(work, "called.cat", text);
+	c = judge_one(path, header, &tu);
+	t = &c->tus[0];
+	ck_assert_int_eq(t->verdict, V_FAIL);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(strstr(t->log, errors[i]) != NULL, "no '%s' in\n%s", errors[i], t->log);
+	cell_free(c);
+	free(tu);
+	free(path);
+	free(text);
+}
+
 /* Without nocall the same lines fail, each call for its guard: the
  * fixture's guards do fire. */
 START_TEST(test_called_guards_fail)
@@ -394,24 +417,8 @@ START_TEST(test_called_guards_fail)
 		"call to 'guards_flush_warn' declared with attribute warning: Please avoid flushing",
 		"declared with attribute error: BUILD_BUG_ON failed: flags > 3",
 	};
-	char *text = slurp("tests/fixtures/guards.cat"), *p, *path, *tu;
-	struct cell_result *c;
-	const struct tu_result *t;
-	size_t i;
-
-	/* every nocall field cut off */
-	while ((p = strstr(text, "\tnocall \"")))
-		memmove(p, strchr(p + 9, '"') + 1, strlen(strchr(p + 9, '"') + 1) + 1);
-	path = put_file(work, "called.cat", text);
-	c = judge_one(path, "fixture/guards", &tu);
-	t = &c->tus[0];
-	ck_assert_int_eq(t->verdict, V_FAIL);
-	for (i = 0; i < sizeof(errors) / sizeof(errors[0]); i++)
-		ck_assert_msg(strstr(t->log, errors[i]) != NULL, "no '%s' in\n%s", errors[i], t->log);
-	cell_free(c);
-	free(tu);
-	free(path);
-	free(text);
+	expect_called_fail("tests/fixtures/guards.cat", "fixture/guards", errors,
+			   sizeof(errors) / sizeof(errors[0]));
 }
 END_TEST
 
@@ -510,23 +517,8 @@ START_TEST(test_macro_forms_called_fail)
 		"dereferencing 'void *' pointer",
 		"return discards 'const' qualifier from pointer target type",
 	};
-	char *text = slurp("tests/fixtures/forms.cat"), *p, *path, *tu;
-	struct cell_result *c;
-	const struct tu_result *t;
-	size_t i;
-
-	while ((p = strstr(text, "\tnocall \"")))
-		memmove(p, strchr(p + 9, '"') + 1, strlen(strchr(p + 9, '"') + 1) + 1);
-	path = put_file(work, "called.cat", text);
-	c = judge_one(path, "fixture/forms", &tu);
-	t = &c->tus[0];
-	ck_assert_int_eq(t->verdict, V_FAIL);
-	for (i = 0; i < sizeof(errors) / sizeof(errors[0]); i++)
-		ck_assert_msg(strstr(t->log, errors[i]) != NULL, "no '%s' in\n%s", errors[i], t->log);
-	cell_free(c);
-	free(tu);
-	free(path);
-	free(text);
+	expect_called_fail("tests/fixtures/forms.cat", "fixture/forms", errors,
+			   sizeof(errors) / sizeof(errors[0]));
 }
 END_TEST
 
