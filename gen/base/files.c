@@ -223,10 +223,8 @@ int write_stream_close(FILE *f, const char *path)
 		err = errno ? errno : EIO;
 	if (fclose(f) && !err)
 		err = errno;
-	if (err) {
-		error("cannot write %s: %s", path, strerror(err));
-		return -1;
-	}
+	if (err)
+		return error("cannot write %s: %s", path, strerror(err));
 	return 0;
 }
 
@@ -238,10 +236,8 @@ static int write_to(const char *path, const char *name, const char *text, int ke
 	FILE *f;
 
 	f = fopen(path, "w");
-	if (!f) {
-		error("cannot write %s: %s", name, strerror(errno));
-		return -1;
-	}
+	if (!f)
+		return error("cannot write %s: %s", name, strerror(errno));
 	errno = 0;
 	if (fwrite(text, 1, n, f) != n) {
 		int err = errno ? errno : EIO;
@@ -330,10 +326,8 @@ int print_file(const char *path)
 	size_t len;
 	char *text = read_file(path, &len);
 
-	if (!text) {
-		error("cannot read %s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (!text)
+		return error("cannot read %s: %s", path, strerror(errno));
 	if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
 		error("cannot write to stdout: %s", strerror(errno));
 		free(text);
@@ -535,10 +529,8 @@ int lock_file(const char *path, const char *who, const char *what)
 	char *holder, *mine;
 	int len;
 
-	if (fd < 0) {
-		error("cannot create the lock file %s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (fd < 0)
+		return error("cannot create the lock file %s: %s", path, strerror(errno));
 	rc = flock(fd, LOCK_EX | LOCK_NB);
 	if (rc && errno == EWOULDBLOCK) {
 		holder = lock_holder(fd);

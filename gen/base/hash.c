@@ -28,10 +28,8 @@ int hash_file_into(uint64_t *h, const char *path)
 	char *text = read_file(path, &len), sep[32];
 	int n;
 
-	if (!text) {
-		error("cannot read %s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (!text)
+		return error("cannot read %s: %s", path, strerror(errno));
 	*h = hash_bytes(*h, text, len);
 	n = snprintf(sep, sizeof(sep), "\n%zu\n", len);
 	*h = hash_bytes(*h, sep, (size_t)n);

@@ -81,15 +81,12 @@ int wait_child(pid_t pid, const char *what)
 	int status;
 
 	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			error("waitpid: %s", strerror(errno));
-			return -1;
-		}
+		if (errno != EINTR)
+			return error("waitpid: %s", strerror(errno));
 	}
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
-	error("%s was killed by signal %d", what, WTERMSIG(status));
-	return -1;
+	return error("%s was killed by signal %d", what, WTERMSIG(status));
 }
 
 int run_to_file(char *const argv[], const char *out_path)
@@ -107,10 +104,8 @@ int run_program(char *const argv[])
 
 	fflush(NULL);
 	pid = spawn(argv, -1, -1);
-	if (pid < 0) {
-		error("fork: %s", strerror(errno));
-		return -1;
-	}
+	if (pid < 0)
+		return error("fork: %s", strerror(errno));
 	return wait_child(pid, argv[0]);
 }
 

@@ -56,7 +56,7 @@ static void diag_line(const char *head, const char *fmt, va_list ap)
 	sb_release(&sb);
 }
 
-void error(const char *fmt, ...)
+int error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -64,6 +64,7 @@ void error(const char *fmt, ...)
 	va_start(ap, fmt);
 	diag_line("hdrtest: error: ", fmt, ap);
 	va_end(ap);
+	return -1;
 }
 
 /* "file:line:col: KIND: " */
@@ -72,7 +73,7 @@ static char *loc_head(const struct loc *loc, const char *kind)
 	return xasprintf("%s:%d:%d: %s: ", loc->file, loc->line, loc->col, kind);
 }
 
-void error_at(const struct loc *loc, const char *fmt, ...)
+int error_at(const struct loc *loc, const char *fmt, ...)
 {
 	char *head = loc_head(loc, "error");
 	va_list ap;
@@ -82,6 +83,7 @@ void error_at(const struct loc *loc, const char *fmt, ...)
 	diag_line(head, fmt, ap);
 	va_end(ap);
 	free(head);
+	return -1;
 }
 
 void note_at(const struct loc *loc, const char *fmt, ...)

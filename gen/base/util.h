@@ -66,13 +66,14 @@ void text_loc(struct loc *loc, const char *text, const char *p);
 
 /* Print "file:line:col: error: ..." to stderr.  Errors are counted so a
  * caller can report every problem in its input before giving up. */
-void error_at(const struct loc *loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int error_at(const struct loc *loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note_at(const struct loc *loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int error_count(void);
 void reset_error_count(void);
 
-/* "hdrtest: error: ..." for problems that have no input position. */
-void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "hdrtest: error: ..." for problems that have no input position.  Both
+ * error() and error_at() return -1, so a caller writes return error(...). */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* Errors go to this stream (stderr by default); the unit tests capture it. */

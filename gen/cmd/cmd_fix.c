@@ -180,10 +180,8 @@ static int write_overlay(struct fixer *fx, const char *srctree)
 		dst = xasprintf("%s/%s", fx->overlay, h->header);
 		slash = strrchr(dst, '/');
 		*slash = '\0';
-		if (mkdirs(dst)) {
-			error("cannot create %s: %s", dst, strerror(errno));
-			return -1;
-		}
+		if (mkdirs(dst))
+			return error("cannot create %s: %s", dst, strerror(errno));
 		*slash = '/';
 		if (write_file_atomic(dst, patched) < 0)
 			return -1;

@@ -57,14 +57,10 @@ static int consumers_again(struct consumer_fixer *cf)
 		text = read_file(script, NULL);
 		dir = xasprintf("%s/fix-consumers/again/%s", fx->out, fx->cells[ci]);
 		myscript = xasprintf("%s/compile.sh", dir);
-		if (!text) {
-			error("cannot read %s: %s", script, strerror(errno));
-			return -1;
-		}
-		if (mkdirs(dir)) {
-			error("cannot create %s: %s", dir, strerror(errno));
-			return -1;
-		}
+		if (!text)
+			return error("cannot read %s: %s", script, strerror(errno));
+		if (mkdirs(dir))
+			return error("cannot create %s: %s", dir, strerror(errno));
 		/* the cell's command, on the scratch tree */
 		sb_init(&sb);
 		for (p = text; (hit = strstr(p, cf->srctree)); p = hit + strlen(cf->srctree)) {
@@ -100,10 +96,8 @@ static int consumers_again(struct consumer_fixer *cf)
 				*slash = '\0';
 				mkdirs(tuc);
 				*slash = '/';
-				if (!raw || write_file_atomic(tuc, raw) < 0) {
-					error("cannot copy %s to %s", src, tuc);
-					return -1;
-				}
+				if (!raw || write_file_atomic(tuc, raw) < 0)
+					return error("cannot copy %s to %s", src, tuc);
 				free(raw);
 				argv[2] = tu;
 				job.argv = argv;

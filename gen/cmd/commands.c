@@ -100,10 +100,8 @@ int cmd_absolute(const char *what, const char *path, char *buf, const char **res
 {
 	if (!path || !*path)
 		return 0;
-	if (!realpath(path, buf)) {
-		error("%s=%s: %s", what, path, strerror(errno));
-		return -1;
-	}
+	if (!realpath(path, buf))
+		return error("%s=%s: %s", what, path, strerror(errno));
 	*res = buf;
 	return 0;
 }

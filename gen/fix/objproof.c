@@ -50,10 +50,8 @@ int scratch_make(const char *srctree, const char *dir)
 
 	remove_tree(dir);
 	rc = run_program(argv);
-	if (rc) {
-		error("cannot make the scratch tree %s (cp -as %s): exit status %d", dir, srctree, rc);
-		return -1;
-	}
+	if (rc)
+		return error("cannot make the scratch tree %s (cp -as %s): exit status %d", dir, srctree, rc);
 	return 0;
 }
 

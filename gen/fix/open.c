@@ -25,8 +25,7 @@ int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells,
 	} else if (getcwd(cwd, sizeof(cwd))) {
 		fx->out = xasprintf("%s/%s", cwd, out);
 	} else {
-		error("cannot tell the current directory: %s", strerror(errno));
-		return -1;
+		return error("cannot tell the current directory: %s", strerror(errno));
 	}
 	fx->dir = xasprintf("%s/%s", fx->out, sub);
 	fx->cells = cells;
@@ -49,19 +48,15 @@ int fixer_open(struct fixer *fx, const char *out, const char *sub, char **cells,
 	rc = fix_identity(fx->orig[0]->srctree, &fx->who);
 	if (rc < 0)
 		return -1;
-	if (rc && signoff) {
-		error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
+	if (rc && signoff)
+		return error("--signoff (SIGNOFF=1) needs your identity for the Signed-off-by line: set git config "
 		      "user.name and user.email, or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL");
-		return -1;
-	}
 	fx->signoff = signoff;
 	if (!(fx->ix = scan_tree(fx->orig[0]->srctree)))
 		return -1;
 	remove_tree(fx->dir);
-	if (mkdirs(fx->dir)) {
-		error("cannot create %s: %s", fx->dir, strerror(errno));
-		return -1;
-	}
+	if (mkdirs(fx->dir))
+		return error("cannot create %s: %s", fx->dir, strerror(errno));
 	return 0;
 }
 

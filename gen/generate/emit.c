@@ -566,10 +566,8 @@ static int load_inputs(const struct gen_opts *o, const struct arch *arch, const 
 	free(p);
 	if (!in->kc)
 		return -1;
-	if (!kconfig_defined(in->kc, arch->kconfig)) {
-		error("%s/.config is not a config for arch %s: %s is not set", o->kbuild, o->arch, arch->kconfig);
-		return -1;
-	}
+	if (!kconfig_defined(in->kc, arch->kconfig))
+		return error("%s/.config is not a config for arch %s: %s is not set", o->kbuild, o->arch, arch->kconfig);
 	p = prepared_object(o->kbuild);
 	in->cmd = kbuild_cmd_extract(o->kbuild, p);
 	free(p);
@@ -596,26 +594,18 @@ static int check_cell(const struct gen_opts *o)
 	const char *reserved;
 	int i, len;
 
-	if (!catalog_arch(o->cat, o->arch)) {
-		error("arch '%s' is not in the catalog", o->arch);
-		return -1;
-	}
-	if (!catalog_config(o->cat, o->config)) {
-		error("config '%s' is not in the catalog", o->config);
-		return -1;
-	}
+	if (!catalog_arch(o->cat, o->arch))
+		return error("arch '%s' is not in the catalog", o->arch);
+	if (!catalog_config(o->cat, o->config))
+		return error("config '%s' is not in the catalog", o->config);
 	for (i = 0; i < o->cat->nfiles; i++) {
-		if (!is_plain_path(o->cat->files[i])) {
-			error("catalog file name '%s': expected letters, digits and _ . + - / only "
+		if (!is_plain_path(o->cat->files[i]))
+			return error("catalog file name '%s': expected letters, digits and _ . + - / only "
 			      "(it is copied into generated files)", o->cat->files[i]);
-			return -1;
-		}
 		reserved = m4_reserved_name(o->cat->files[i], &len);
-		if (reserved) {
-			error("catalog file name '%s': '%.*s' is reserved for hdrtest's m4 templates "
+		if (reserved)
+			return error("catalog file name '%s': '%.*s' is reserved for hdrtest's m4 templates "
 			      "(the name is copied into generated files through m4)", o->cat->files[i], len, reserved);
-			return -1;
-		}
 	}
 	return 0;
 }
@@ -700,10 +690,8 @@ static int install_staged(const struct gen_opts *o, const struct staging *st, in
 {
 	int i;
 
-	if (mkdirs(o->out)) {
-		error("cannot create %s: %s", o->out, strerror(errno));
-		return -1;
-	}
+	if (mkdirs(o->out))
+		return error("cannot create %s: %s", o->out, strerror(errno));
 	remove_stale_tus(o);
 	if (!has_script) {
 		char *p = xasprintf("%s/compile.sh", o->out);
@@ -724,10 +712,8 @@ static int install_staged(const struct gen_opts *o, const struct staging *st, in
 		free(dir);
 		if (install_if_changed(st->files[i].tmp, st->files[i].dest) < 0)
 			return -1;
-		if (ends_with(st->files[i].dest, "/compile.sh") && chmod(st->files[i].dest, 0755)) {
-			error("cannot write %s: %s", st->files[i].dest, strerror(errno));
-			return -1;
-		}
+		if (ends_with(st->files[i].dest, "/compile.sh") && chmod(st->files[i].dest, 0755))
+			return error("cannot write %s: %s", st->files[i].dest, strerror(errno));
 	}
 	return 0;
 }

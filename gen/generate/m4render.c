@@ -52,14 +52,10 @@ static int check_output(const char *out_path, const char *template)
 {
 	struct stat st;
 
-	if (stat(out_path, &st)) {
-		error("cannot write %s: %s", out_path, strerror(errno));
-		return -1;
-	}
-	if (st.st_size == 0) {
-		error("m4 rendered nothing from %s into %s", template, out_path);
-		return -1;
-	}
+	if (stat(out_path, &st))
+		return error("cannot write %s: %s", out_path, strerror(errno));
+	if (st.st_size == 0)
+		return error("m4 rendered nothing from %s into %s", template, out_path);
 	return 0;
 }
 

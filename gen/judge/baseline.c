@@ -162,10 +162,8 @@ static int parse_count(const char *s, const struct loc *loc, int *count)
 
 	for (p = s; *p >= '0' && *p <= '9' && v <= 1000000; p++)
 		v = v * 10 + (*p - '0');
-	if (p == s || *p || v < 1 || v > 1000000) {
-		error_at(loc, "expected a count (a number from 1), found '%s'", s);
-		return -1;
-	}
+	if (p == s || *p || v < 1 || v > 1000000)
+		return error_at(loc, "expected a count (a number from 1), found '%s'", s);
 	*count = (int)v;
 	return 0;
 }
@@ -188,9 +186,8 @@ static int parse_line(struct baseline *b, char *line, int lineno)
 		tab = strchr(p, '\t');
 		if (nf < 2 && !tab) {
 			loc.col = (int)(p + strlen(p) - line) + 1;
-			error_at(&loc, "expected a tab after the %s (a line is HEADER<TAB>ARCH/CONFIG<TAB>CLASS<TAB>COUNT)",
+			return error_at(&loc, "expected a tab after the %s (a line is HEADER<TAB>ARCH/CONFIG<TAB>CLASS<TAB>COUNT)",
 				 nf ? "cell" : "header");
-			return -1;
 		}
 		if (tab) {
 			/* blanks before the tab are no part of the field */
@@ -203,9 +200,8 @@ static int parse_line(struct baseline *b, char *line, int lineno)
 		f[nf] = p;
 		if (!*p) {
 			loc.col = (int)(p - line) + 1;
-			error_at(&loc, "expected the %s, found an empty field",
+			return error_at(&loc, "expected the %s, found an empty field",
 				 nf == 0 ? "header" : nf == 1 ? "cell" : nf == 2 ? "class" : "count");
-			return -1;
 		}
 		if (!tab) {
 			nf++;
@@ -213,16 +209,14 @@ static int parse_line(struct baseline *b, char *line, int lineno)
 		}
 		if (nf == 3) {
 			loc.col = (int)(tab - line) + 1;
-			error_at(&loc, "expected the end of the line after the count");
-			return -1;
+			return error_at(&loc, "expected the end of the line after the count");
 		}
 		p = tab + 1;
 	}
 	slash = strchr(f[1], '/');
 	if (!slash || slash == f[1] || !slash[1] || strchr(slash + 1, '/')) {
 		loc.col = (int)(f[1] - line) + 1;
-		error_at(&loc, "expected a cell ARCH/CONFIG, found '%s'", f[1]);
-		return -1;
+		return error_at(&loc, "expected a cell ARCH/CONFIG, found '%s'", f[1]);
 	}
 	if (nf == 4) {
 		loc.col = (int)(f[3] - line) + 1;

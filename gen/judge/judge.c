@@ -207,9 +207,8 @@ static int keep_owned(struct cell_result *c, const char *cell, const struct shar
 		if (j == c->ntus)
 			break;
 	}
-	error("%s/shard: shard %d/%d owns the TU %s %s, which %s/%s/manifest.tsv does not list: the shard file "
+	return error("%s/shard: shard %d/%d owns the TU %s %s, which %s/%s/manifest.tsv does not list: the shard file "
 	      "is not of this run", out, id->index, id->total, cell, i < id->ntus ? id->tus[i].stem : "?", out, cell);
-	return -1;
 }
 
 /* Whether the shard lists a TU of cell. */

@@ -40,9 +40,8 @@ static int check_field(const struct shard *s, const struct shard *first, const c
 {
 	if (!strcmp(a, b))
 		return 0;
-	error("%s: its shard file's %s is '%s', and %s's is '%s': shards of different runs cannot be merged", s->dir,
+	return error("%s: its shard file's %s is '%s', and %s's is '%s': shards of different runs cannot be merged", s->dir,
 	      name, a, first->dir, b);
-	return -1;
 }
 
 /* A TU with the shard that owns it. */
@@ -192,10 +191,8 @@ static int check_copy(const char *dir, const char *rel, const char *outabs)
 			err = EINVAL;
 		close(fd);
 	}
-	if (err) {
-		error("cannot read %s/%s: %s", dir, rel, beneath_strerror(err));
-		return -1;
-	}
+	if (err)
+		return error("cannot read %s/%s: %s", dir, rel, beneath_strerror(err));
 	if (!outabs)
 		return 0;
 	/* the file itself may be a symlink: it is replaced, not followed */
@@ -205,10 +202,8 @@ static int check_copy(const char *dir, const char *rel, const char *outabs)
 	free(parent);
 	if (fd >= 0)
 		close(fd);
-	if (err) {
-		error("cannot write %s/%s: %s", outabs, rel, beneath_strerror(err));
-		return -1;
-	}
+	if (err)
+		return error("cannot write %s/%s: %s", outabs, rel, beneath_strerror(err));
 	return 0;
 }
 
@@ -426,10 +421,8 @@ static int check_out_dir(const struct merge_opts *o, const char *outabs, const s
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (realpath(s[i].dir, real) && !strcmp(real, outabs)) {
-			error("--out %s is the shard %s: merge into a dir of its own", o->out, s[i].dir);
-			return -1;
-		}
+		if (realpath(s[i].dir, real) && !strcmp(real, outabs))
+			return error("--out %s is the shard %s: merge into a dir of its own", o->out, s[i].dir);
 	}
 	return 0;
 }

@@ -554,10 +554,8 @@ static int drift_line_parse(char *line, const struct loc *loc, struct drift_line
 	char *tab = strchr(line, '\t');
 	struct drift_line *l;
 
-	if (!tab || tab == line || !tab[1] || strchr(tab + 1, '\t')) {
-		error_at(loc, "expected 'HEADER<TAB>DRIFT MESSAGE'");
-		return -1;
-	}
+	if (!tab || tab == line || !tab[1] || strchr(tab + 1, '\t'))
+		return error_at(loc, "expected 'HEADER<TAB>DRIFT MESSAGE'");
 	l = push(&d->items, &d->n, sizeof(*l));
 	l->header = xstrndup(line, tab - line);
 	l->text = xstrdup(tab + 1);

@@ -140,10 +140,8 @@ static int parse_symbol_cond(struct parse_state *ps, const char *ifp, struct sym
 	const char *c = skip_ws(ifp + 2);
 	struct loc cl = loc_at(ps, c);
 
-	if (!*c) {
-		error_at(&cl, "expected a condition after 'if'");
-		return -1;
-	}
+	if (!*c)
+		return error_at(&cl, "expected a condition after 'if'");
 	sym->cond = cond_parse(c, &cl, define_known, ps->cat);
 	if (!sym->cond)
 		return -1;
@@ -157,10 +155,8 @@ static int parse_uses(struct parse_state *ps, struct symbol *sym, const char *p,
 	struct loc l = loc_at(ps, p < end ? p : end);
 	int i;
 
-	if (p >= end) {
-		error_at(&l, "expected the names the body of '%s' uses after 'uses %s'", sym->name, sym->name);
-		return -1;
-	}
+	if (p >= end)
+		return error_at(&l, "expected the names the body of '%s' uses after 'uses %s'", sym->name, sym->name);
 	while (p < end) {
 		const char *w = p;
 		size_t n = word(&w);
@@ -200,49 +196,38 @@ static int parse_symbol_rest(struct parse_state *ps, struct symbol *sym, const c
 	case SYM_FUNC:
 	case SYM_MACRO:
 	case SYM_CALL:
-		if (p >= end) {
-			error_at(l, "expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' after '%s'", sym->name);
-			return -1;
-		}
+		if (p >= end)
+			return error_at(l, "expected a signature 'RETURN-TYPE (ARG-TYPE, ...)' after '%s'", sym->name);
 		return parse_signature(p, end - p, l, &sym->type, &sym->args, &sym->nargs);
 	case SYM_CONST:
 	case SYM_VAR:
-		if (p >= end) {
-			error_at(l, "expected the type of '%s'", sym->name);
-			return -1;
-		}
+		if (p >= end)
+			return error_at(l, "expected the type of '%s'", sym->name);
 		sym->type = parse_type(p, end - p, l);
 		if (!sym->type)
 			return -1;
-		if (!strcmp(sym->type, "void")) {
-			error_at(l, "a %s cannot have type void", kind);
-			return -1;
-		}
+		if (!strcmp(sym->type, "void"))
+			return error_at(l, "a %s cannot have type void", kind);
 		return 0;
 	case SYM_FLAG:
-		if (p < end) {
-			error_at(l, "expected 'if CONDITION' or end of line after flag '%s'", sym->name);
-			return -1;
-		}
+		if (p < end)
+			return error_at(l, "expected 'if CONDITION' or end of line after flag '%s'", sym->name);
 		return 0;
 	case SYM_TODO: {
 		/* todo NAME KIND-WORD: what the symbol is, to be typed on review */
 		const char *w = p;
 		size_t wn = word(&w);
 
-		if (p >= end || !wn) {
-			error_at(l, "expected a kind word after todo '%s' (func, macro, const, ...)", sym->name);
-			return -1;
-		}
+		if (p >= end || !wn)
+			return error_at(l, "expected a kind word after todo '%s' (func, macro, const, ...)", sym->name);
 		sym->type = xstrndup(w, w + wn > end ? (size_t)(end - w) : wn);
 		if (check_identifier(sym->type, l, "a kind word"))
 			return -1;
 		if (skip_ws(w + wn) < end) {
 			struct loc e = loc_at(ps, skip_ws(w + wn));
 
-			error_at(&e, "expected 'if CONDITION' or end of line after todo '%s %s'", sym->name,
+			return error_at(&e, "expected 'if CONDITION' or end of line after todo '%s %s'", sym->name,
 				 sym->type);
-			return -1;
 		}
 		return 0;
 	}
@@ -269,15 +254,12 @@ static int quoted_reason(struct parse_state *ps, const char *q, const char *end,
 	*reason = NULL;
 	if (!end)
 		end = q + strlen(q);
-	if (*q != '"' || !(close = memchr(q + 1, '"', end - q - 1)) || close == q + 1) {
-		error_at(&rl, "expected a quoted, non-empty reason after '%s'", kw);
-		return -1;
-	}
+	if (*q != '"' || !(close = memchr(q + 1, '"', end - q - 1)) || close == q + 1)
+		return error_at(&rl, "expected a quoted, non-empty reason after '%s'", kw);
 	if (skip_ws(close + 1) < end) {
 		struct loc e = loc_at(ps, skip_ws(close + 1));
 
-		error_at(&e, "expected end of line after the %s reason", kw);
-		return -1;
+		return error_at(&e, "expected end of line after the %s reason", kw);
 	}
 	text = xstrndup(q + 1, close - q - 1);
 	for (c = text; *c; c++)
@@ -328,10 +310,8 @@ static int parse_nocall(struct parse_state *ps, const struct symbol *sym, const 
 	if (!w)
 		return 0;
 	l = loc_at(ps, w);
-	if (sym->kind != SYM_FUNC && sym->kind != SYM_CALL && sym->kind != SYM_MACRO) {
-		error_at(&l, "'nocall' is for a func, call or macro line, not a %s", kind_names[sym->kind]);
-		return -1;
-	}
+	if (sym->kind != SYM_FUNC && sym->kind != SYM_CALL && sym->kind != SYM_MACRO)
+		return error_at(&l, "'nocall' is for a func, call or macro line, not a %s", kind_names[sym->kind]);
 	if (quoted_reason(ps, skip_ws(w + 6), *end, "nocall", why))
 		return -1;
 	bad = strstr(w, "*/");
@@ -410,10 +390,8 @@ static int parse_header_skip(struct parse_state *ps, const char *p, char **reaso
 	struct loc l = loc_at(ps, p);
 
 	*reason = NULL;
-	if (word(&q) != 4 || strncmp(q, "skip", 4) || (q[4] != ' ' && q[4] != '\t' && q[4])) {
-		error_at(&l, "expected end of line or 'skip \"REASON\"' after the header path");
-		return -1;
-	}
+	if (word(&q) != 4 || strncmp(q, "skip", 4) || (q[4] != ' ' && q[4] != '\t' && q[4]))
+		return error_at(&l, "expected end of line or 'skip \"REASON\"' after the header path");
 	return quoted_reason(ps, skip_ws(q + 4), NULL, "skip", reason);
 }
 
@@ -610,19 +588,15 @@ static int parse_fields(struct parse_state *ps, const char *p, void *obj, field_
 		eq = k;
 		while (*eq && *eq != '=' && *eq != ' ' && *eq != '\t')
 			eq++;
-		if (*eq != '=' || eq == k) {
-			error_at(&kl, "expected key=value");
-			return -1;
-		}
+		if (*eq != '=' || eq == k)
+			return error_at(&kl, "expected key=value");
 		v = eq + 1;
 		vl = loc_at(ps, v);
 		if (*v == '"') {
 			const char *q = strchr(v + 1, '"');
 
-			if (!q) {
-				error_at(&vl, "expected a closing '\"'");
-				return -1;
-			}
+			if (!q)
+				return error_at(&vl, "expected a closing '\"'");
 			value = xstrndup(v + 1, q - v - 1);
 			p = q + 1;
 			cl = loc_at(ps, v + 1);
@@ -677,21 +651,16 @@ static int check_arch_value(const struct arch_field *f, const char *value, const
 	size_t n = strlen(value);
 
 	end.col += (int)n;
-	if (!strcmp(f->key, "kconfig") && (!starts_with(value, "CONFIG_") || n == 7)) {
-		error_at(vl, "expected a CONFIG_ symbol, found '%s'", value);
-		return -1;
-	}
-	if (!strcmp(f->key, "cross") && value[n - 1] != '-') {
-		error_at(&end, "expected a toolchain prefix ending in '-' for cross=, found '%s'", value);
-		return -1;
-	}
+	if (!strcmp(f->key, "kconfig") && (!starts_with(value, "CONFIG_") || n == 7))
+		return error_at(vl, "expected a CONFIG_ symbol, found '%s'", value);
+	if (!strcmp(f->key, "cross") && value[n - 1] != '-')
+		return error_at(&end, "expected a toolchain prefix ending in '-' for cross=, found '%s'", value);
 	if (!strcmp(f->key, "llvm") && strcmp(value, "1") && (value[0] != '-' || n == 1)) {
 		struct loc second = *vl;
 
 		/* "19" or "-": what follows the first character is wrong */
 		second.col++;
-		error_at(&second, "expected 1 or -VERSION for llvm=, found '%s'", value);
-		return -1;
+		return error_at(&second, "expected 1 or -VERSION for llvm=, found '%s'", value);
 	}
 	return 0;
 }
@@ -954,8 +923,7 @@ static int check_fragment_value(const char *v, const struct loc *vl, const char 
 		if (*d && strspn(d, "0123456789") == strlen(d))
 			return 0;
 	}
-	error_at(vl, "expected a value (y, m, n, a number or a \"string\") after '%s='", name);
-	return -1;
+	return error_at(vl, "expected a value (y, m, n, a number or a \"string\") after '%s='", name);
 }
 
 static void parse_fragment(struct parse_state *ps, const char *p)

@@ -49,17 +49,14 @@ static int parse_line(struct kconfig *kc, char *line, struct loc *loc)
 		add(kc, name, p - name, "n");
 		return 0;
 	}
-	if (!starts_with(line, "CONFIG_")) {
-		error_at(loc, "expected CONFIG_NAME=value or '# CONFIG_NAME is not set'");
-		return -1;
-	}
+	if (!starts_with(line, "CONFIG_"))
+		return error_at(loc, "expected CONFIG_NAME=value or '# CONFIG_NAME is not set'");
 	for (name = line; is_sym_char(*p); p++)
 		;
 	n = p - name;
 	if (*p != '=') {
 		loc->col = (int)(p - line) + 1;
-		error_at(loc, "expected '=' after %.*s", (int)n, name);
-		return -1;
+		return error_at(loc, "expected '=' after %.*s", (int)n, name);
 	}
 	add(kc, name, n, p + 1);
 	return 0;

@@ -30,16 +30,13 @@ int check_identifier(const char *s, const struct loc *loc, const char *what)
 	struct loc l = *loc;
 	const char *p;
 
-	if (!*s) {
-		error_at(&l, "expected %s (a C identifier)", what);
-		return -1;
-	}
+	if (!*s)
+		return error_at(&l, "expected %s (a C identifier)", what);
 	for (p = s; *p; p++) {
 		if (p == s ? ident_start(*p) : ident_char(*p))
 			continue;
 		l.col = loc->col + (int)(p - s);
-		error_at(&l, "expected %s (a C identifier), found '%c' in '%s'", what, *p, s);
-		return -1;
+		return error_at(&l, "expected %s (a C identifier), found '%c' in '%s'", what, *p, s);
 	}
 	return 0;
 }
@@ -49,23 +46,17 @@ int check_header_path(const char *s, const struct loc *loc)
 	struct loc l = *loc;
 	const char *p, *comp = s;
 
-	if (!ends_with(s, ".h") || strlen(s) < 3) {
-		error_at(&l, "expected a header path ending in .h, found '%s'", s);
-		return -1;
-	}
+	if (!ends_with(s, ".h") || strlen(s) < 3)
+		return error_at(&l, "expected a header path ending in .h, found '%s'", s);
 	for (p = s;; p++) {
 		if (*p == '/' || *p == '\0') {
 			size_t n = p - comp;
 
 			l.col = loc->col + (int)(comp - s);
-			if (n == 0) {
-				error_at(&l, "expected a relative header path (no leading or doubled '/'), found '%s'", s);
-				return -1;
-			}
-			if ((n == 1 && comp[0] == '.') || (n == 2 && comp[0] == '.' && comp[1] == '.')) {
-				error_at(&l, "expected a header path without '.' or '..' components, found '%s'", s);
-				return -1;
-			}
+			if (n == 0)
+				return error_at(&l, "expected a relative header path (no leading or doubled '/'), found '%s'", s);
+			if ((n == 1 && comp[0] == '.') || (n == 2 && comp[0] == '.' && comp[1] == '.'))
+				return error_at(&l, "expected a header path without '.' or '..' components, found '%s'", s);
 			if (!*p)
 				return 0;
 			comp = p + 1;
@@ -73,8 +64,7 @@ int check_header_path(const char *s, const struct loc *loc)
 		}
 		if (!isalnum((unsigned char)*p) && !strchr("_.+-", *p)) {
 			l.col = loc->col + (int)(p - s);
-			error_at(&l, "expected a header path, found '%c' in '%s'", *p, s);
-			return -1;
+			return error_at(&l, "expected a header path, found '%c' in '%s'", *p, s);
 		}
 	}
 }
@@ -455,9 +445,8 @@ int check_m4_names(const char *s, const struct loc *loc)
 	if (!name)
 		return 0;
 	l.col += (int)(name - s);
-	error_at(&l, "'%.*s' is reserved for hdrtest's m4 templates: no name in the catalog may begin with "
+	return error_at(&l, "'%.*s' is reserved for hdrtest's m4 templates: no name in the catalog may begin with "
 		 M4_RESERVED_PREFIX, len, name);
-	return -1;
 }
 
 /* A name the catalog cannot hold: "#define inline ..." is a macro named by

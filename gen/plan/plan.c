@@ -287,10 +287,8 @@ static void add_packages(struct strbuf *list, const char *packages)
  * own text cannot hold one (validate.c); paths from the command line can. */
 static int check_quotable(const char *what, const char *value)
 {
-	if (!quotable(value)) {
-		error("%s '%s': a quote (') or a control character cannot be passed to the scripts", what, value);
-		return -1;
-	}
+	if (!quotable(value))
+		return error("%s '%s': a quote (') or a control character cannot be passed to the scripts", what, value);
 	return 0;
 }
 

@@ -396,8 +396,7 @@ static int take_under_alarm(struct jobserver *js)
 	}
 	if (n < 0 && (err == EINTR || err == EAGAIN || err == EWOULDBLOCK))
 		return 0;
-	error("cannot read from the jobserver: %s", n ? strerror(err) : "it was closed");
-	return -1;
+	return error("cannot read from the jobserver: %s", n ? strerror(err) : "it was closed");
 }
 
 int jobserver_try_take(struct jobserver *js)
@@ -416,8 +415,7 @@ int jobserver_try_take(struct jobserver *js)
 	}
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 		return 0;
-	error("cannot read from the jobserver: %s", n ? strerror(errno) : "it was closed");
-	return -1;
+	return error("cannot read from the jobserver: %s", n ? strerror(errno) : "it was closed");
 }
 
 int jobserver_poll_fd(const struct jobserver *js)

@@ -131,10 +131,8 @@ static int catch_signals(void)
 	struct sigaction sa;
 	int i;
 
-	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK)) {
-		error("cannot make a pipe: %s", strerror(errno));
-		return -1;
-	}
+	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK))
+		return error("cannot make a pipe: %s", strerror(errno));
 	fatal_sig = 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;

@@ -63,10 +63,8 @@ static int touch(struct mtimes *m, const char *path)
 	int fd = open(path, O_WRONLY | O_CREAT, 0666);
 
 	mtime_forget(m, path);
-	if (fd < 0 || close(fd) || utimensat(AT_FDCWD, path, NULL, 0)) {
-		error("cannot touch %s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (fd < 0 || close(fd) || utimensat(AT_FDCWD, path, NULL, 0))
+		return error("cannot touch %s: %s", path, strerror(errno));
 	return 0;
 }
 

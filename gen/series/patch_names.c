@@ -74,10 +74,8 @@ static int refuse(const struct reader *r, const char *s, size_t len, const char 
 {
 	char *raw, *text;
 
-	if (!s) {
-		error("%s:%d: %s", r->path, r->line, why);
-		return -1;
-	}
+	if (!s)
+		return error("%s:%d: %s", r->path, r->line, why);
 	raw = xstrndup(s, len);
 	text = printable_text(raw);
 	error("%s:%d: '%s': %s", r->path, r->line, text, why);

@@ -103,10 +103,8 @@ static int sync_path(int basefd, int treefd, const char *tree, const char *name)
 	char target[4096];
 	ssize_t tn = -1;
 
-	if (why) {
-		error("%s/%s: %s: not a name of the scratch tree", tree, name, why);
-		return -1;
-	}
+	if (why)
+		return error("%s/%s: %s: not a name of the scratch tree", tree, name, why);
 	/* what base holds, reached without a symlink: else nothing */
 	bdir = open_parent_at(basefd, name, 0, &bleaf);
 	if (bdir < 0 || fstatat(bdir, bleaf, &bst, AT_SYMLINK_NOFOLLOW))

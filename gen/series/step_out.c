@@ -30,10 +30,8 @@ static int copy_dir(const char *from, const char *to)
 	}
 	rc = run_program(argv);
 	free(src);
-	if (rc) {
-		error("cannot copy %s to %s", from, to);
-		return -1;
-	}
+	if (rc)
+		return error("cannot copy %s to %s", from, to);
 	return 0;
 }
 
@@ -111,10 +109,8 @@ static int retarget_dir(const char *series_out, const char *dir, const char *num
 	retarget_out = series_out;
 	retarget_num = num;
 	retarget_failed = 0;
-	if (nftw(dir, retarget_file, 16, FTW_PHYS) && !retarget_failed) {
-		error("cannot walk %s: %s", dir, strerror(errno));
-		return -1;
-	}
+	if (nftw(dir, retarget_file, 16, FTW_PHYS) && !retarget_failed)
+		return error("cannot walk %s: %s", dir, strerror(errno));
 	return retarget_failed ? -1 : 0;
 }
 

@@ -143,10 +143,8 @@ static int patch_names(const char *dir, char ***names, int *n)
 	}
 	free(path);
 	m = scandir(dir, &list, only_patches, by_name);
-	if (m < 0) {
-		error("cannot read the patch series dir %s: %s", dir, strerror(errno));
-		return -1;
-	}
+	if (m < 0)
+		return error("cannot read the patch series dir %s: %s", dir, strerror(errno));
 	for (i = 0; i < m; i++) {
 		*(char **)push(names, n, sizeof(char *)) = xstrdup(list[i]->d_name);
 		free(list[i]);
@@ -231,11 +229,9 @@ static char *git_output(char *const argv[], const char *what)
 /* A revision the user gave: never an option to git. */
 static int check_rev(const char *range, const char *rev)
 {
-	if (!*rev || rev[0] == '-' || strpbrk(rev, " \t\n'\"\\$`")) {
-		error("RANGE=%s: expected BASE..TIP, two git revisions (no option, space or quote), found '%s'", range,
+	if (!*rev || rev[0] == '-' || strpbrk(rev, " \t\n'\"\\$`"))
+		return error("RANGE=%s: expected BASE..TIP, two git revisions (no option, space or quote), found '%s'", range,
 		      rev);
-		return -1;
-	}
 	return 0;
 }
 
@@ -246,10 +242,8 @@ int series_from_git(const char *git, const char *range, struct series *s)
 	int ret = -1;
 
 	memset(s, 0, sizeof(*s));
-	if (!dots || strstr(dots + 2, "..") || dots[2] == '.') {
-		error("RANGE=%s: expected BASE..TIP", range);
-		return -1;
-	}
+	if (!dots || strstr(dots + 2, "..") || dots[2] == '.')
+		return error("RANGE=%s: expected BASE..TIP", range);
 	a = xstrndup(range, (size_t)(dots - range));
 	b = xstrdup(dots + 2);
 	if (check_rev(range, a) || check_rev(range, b))

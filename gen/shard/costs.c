@@ -112,28 +112,20 @@ static int parse_line(struct costs *c, char *line, struct loc *loc)
 		f[n++] = p;
 	}
 	want = !strcmp(f[0], "prepare") ? 3 : !strcmp(f[0], "tu") ? 4 : 0;
-	if (!want) {
-		error_at(loc, "expected 'prepare<TAB>CELL<TAB>MS' or 'tu<TAB>CELL<TAB>STEM<TAB>MS'");
-		return -1;
-	}
-	if (n != want) {
-		error_at(loc, "expected %s", want == 3 ? "'prepare<TAB>CELL<TAB>MS'" : "'tu<TAB>CELL<TAB>STEM<TAB>MS'");
-		return -1;
-	}
+	if (!want)
+		return error_at(loc, "expected 'prepare<TAB>CELL<TAB>MS' or 'tu<TAB>CELL<TAB>STEM<TAB>MS'");
+	if (n != want)
+		return error_at(loc, "expected %s", want == 3 ? "'prepare<TAB>CELL<TAB>MS'" : "'tu<TAB>CELL<TAB>STEM<TAB>MS'");
 	for (i = 1; i < n; i++) {
 		loc->col = (int)(f[i] - line) + 1;
-		if (!*f[i]) {
-			error_at(loc, "expected %s, found nothing", i == n - 1 ? "the milliseconds" :
+		if (!*f[i])
+			return error_at(loc, "expected %s, found nothing", i == n - 1 ? "the milliseconds" :
 				 i == 1 ? "a cell (ARCH/CONFIG)" : "a TU stem");
-			return -1;
-		}
 	}
 	ms = parse_ms(f[n - 1]);
-	if (ms < 0) {
-		error_at(loc, "expected the milliseconds (decimal digits, at most %ld), found '%s'", COST_MAX_MS,
+	if (ms < 0)
+		return error_at(loc, "expected the milliseconds (decimal digits, at most %ld), found '%s'", COST_MAX_MS,
 			 f[n - 1]);
-		return -1;
-	}
 	loc->col = 1;
 	key = n == 3 ? xasprintf("%s\t%s", f[0], f[1]) : xasprintf("%s\t%s\t%s", f[0], f[1], f[2]);
 	HASH_FIND_STR(c->table, key, e);

@@ -133,10 +133,8 @@ int shard_partition(const struct shard_cell *cells, int ncells, const struct cos
 	int i, j, n = 0, next;
 
 	*owner = NULL;
-	if (nshards < 1) {
-		error("a run has at least one shard, not %d", nshards);
-		return -1;
-	}
+	if (nshards < 1)
+		return error("a run has at least one shard, not %d", nshards);
 	s = xcalloc(ncells + 1, sizeof(*s));
 	*owner = xcalloc(ncells + 1, sizeof(int *));
 	for (i = 0; i < ncells; i++) {
@@ -213,9 +211,7 @@ int shard_spec(const char *text, int *index, int *total)
 
 int shard_parse(const char *text, int *index, int *total)
 {
-	if (shard_spec(text, index, total)) {
-		error("shard '%s': expected I/N, shard I of N, with 1 <= I <= N <= %d (e.g. 2/4)", text, SHARD_MAX);
-		return -1;
-	}
+	if (shard_spec(text, index, total))
+		return error("shard '%s': expected I/N, shard I of N, with 1 <= I <= N <= %d (e.g. 2/4)", text, SHARD_MAX);
 	return 0;
 }

@@ -109,11 +109,9 @@ static int value_ok(const char *value)
 
 static int check_value(const char *path, const char *name, const char *value)
 {
-	if (!value_ok(value)) {
-		error("cannot write %s: its %s '%s' is empty or holds a tab, a line break or another control "
+	if (!value_ok(value))
+		return error("cannot write %s: its %s '%s' is empty or holds a tab, a line break or another control "
 		      "character", path, name, value ? value : "");
-		return -1;
-	}
 	return 0;
 }
 
@@ -187,22 +185,16 @@ static int read_field(struct shard_id *id, int k, char *line, struct loc *loc)
 	char *tab = strchr(line, '\t'), *value;
 	char **slots[] = { &id->version, &id->catalog, &id->tree, &id->plan, &id->out };
 
-	if (!tab || (size_t)(tab - line) != strlen(fields[k].name) || strncmp(line, fields[k].name, tab - line)) {
-		error_at(loc, "expected '%s<TAB>VALUE' (%s)", fields[k].name, fields[k].what);
-		return -1;
-	}
+	if (!tab || (size_t)(tab - line) != strlen(fields[k].name) || strncmp(line, fields[k].name, tab - line))
+		return error_at(loc, "expected '%s<TAB>VALUE' (%s)", fields[k].name, fields[k].what);
 	value = tab + 1;
 	loc->col = (int)(value - line) + 1;
-	if (!value_ok(value) || ((k == 1 || k == 3) && !is_hex(value)) || (k == 4 && *value != '/')) {
-		error_at(loc, "expected %s, found '%s'", fields[k].what, value);
-		return -1;
-	}
+	if (!value_ok(value) || ((k == 1 || k == 3) && !is_hex(value)) || (k == 4 && *value != '/'))
+		return error_at(loc, "expected %s, found '%s'", fields[k].what, value);
 	if (k == NFIELDS - 1) {
-		if (shard_spec(value, &id->index, &id->total)) {
-			error_at(loc, "expected %s with 1 <= I <= N <= %d, found '%s'", fields[k].what, SHARD_MAX,
+		if (shard_spec(value, &id->index, &id->total))
+			return error_at(loc, "expected %s with 1 <= I <= N <= %d, found '%s'", fields[k].what, SHARD_MAX,
 				 value);
-			return -1;
-		}
 		return 0;
 	}
 	*slots[k] = xstrdup(value);
@@ -215,40 +207,29 @@ static int read_tu(struct shard_id *id, char *line, struct loc *loc)
 	char *cell, *stem, *slash;
 	const struct shard_tu *prev = id->ntus ? &id->tus[id->ntus - 1] : NULL;
 
-	if (!starts_with(line, "tu\t")) {
-		error_at(loc, "expected 'tu<TAB>ARCH/CONFIG<TAB>STEM' (a TU the shard owns)");
-		return -1;
-	}
+	if (!starts_with(line, "tu\t"))
+		return error_at(loc, "expected 'tu<TAB>ARCH/CONFIG<TAB>STEM' (a TU the shard owns)");
 	cell = line + 3;
 	stem = strchr(cell, '\t');
 	slash = strchr(cell, '/');
 	loc->col = 4;
-	if (!stem || !slash || slash > stem || memchr(slash + 1, '/', stem - slash - 1)) {
-		error_at(loc, "expected a cell, ARCH/CONFIG, then a tab and the TU's stem");
-		return -1;
-	}
+	if (!stem || !slash || slash > stem || memchr(slash + 1, '/', stem - slash - 1))
+		return error_at(loc, "expected a cell, ARCH/CONFIG, then a tab and the TU's stem");
 	*stem++ = '\0';
-	if (!shard_cell_ok(cell)) {
-		error_at(loc, NOT_A_CELL, cell);
-		return -1;
-	}
+	if (!shard_cell_ok(cell))
+		return error_at(loc, NOT_A_CELL, cell);
 	loc->col = (int)(stem - line) + 1;
-	if (!value_ok(stem)) {
-		error_at(loc, "expected the TU's stem (no tab or other control character), found '%s'", stem);
-		return -1;
-	}
+	if (!value_ok(stem))
+		return error_at(loc, "expected the TU's stem (no tab or other control character), found '%s'", stem);
 	/* the merge copies CELL/STEM.c and the rest: nothing outside the cell */
-	if (!name_is_safe(stem)) {
-		error_at(loc, "expected the TU's stem, a path below its cell's dir, found '%s' (" SAFE_NAME_RULE ")",
+	if (!name_is_safe(stem))
+		return error_at(loc, "expected the TU's stem, a path below its cell's dir, found '%s' (" SAFE_NAME_RULE ")",
 			 stem);
-		return -1;
-	}
 	if (prev && tu_cmp(prev->cell, prev->stem, cell, stem) >= 0) {
 		loc->col = 1;
-		error_at(loc, "TU %s %s %s: the tu lines are sorted by cell and stem, each TU once", cell, stem,
+		return error_at(loc, "TU %s %s %s: the tu lines are sorted by cell and stem, each TU once", cell, stem,
 			 tu_cmp(prev->cell, prev->stem, cell, stem) ? "comes before the line above it" :
 			 "is listed twice");
-		return -1;
 	}
 	shard_id_add(id, cell, stem);
 	id->tus[id->ntus - 1].line = loc->line;
