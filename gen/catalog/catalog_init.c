@@ -185,6 +185,31 @@ static char *x_macro_list(const struct scan_index *ix, const struct scan_file *f
 	return sb_detach(&sb);
 }
 
+/* Why the header f (its text) is a template, catalog-safe: a header its
+ * includer fills in with macros it sets (scan_template); else NULL. */
+static char *template_header(const struct scan_index *ix, const struct scan_file *f, const char *text)
+{
+	struct scan_template t;
+	struct strbuf sb;
+	char *why;
+
+	if (!scan_template(ix, f, text, &t))
+		return NULL;
+	if (t.computed_include)
+		why = xasprintf("a template: line %d includes the file %s names, a macro it leaves to its includer",
+				t.line, t.macro);
+	else
+		why = xasprintf("a template: it uses %s, which it #undefs at line %d but never defines: "
+				"its includer sets it", t.macro, t.line);
+	sb_init(&sb);
+	add_safe(&sb, why, why + strlen(why));
+	if (t.includer)
+		sb_addf(&sb, " (%s:%d)", t.includer->file->include_name, t.includer->line);
+	free(why);
+	free(t.macro);
+	return sb_detach(&sb);
+}
+
 /* The macros a compiler predefines for its target CPU: which one is
  * defined says which arch the TU is built for, and no header defines
  * them (#ifdef __hppa__ ... #elif defined(__mc68000__) ... #else). */
@@ -629,6 +654,8 @@ char *catalog_init_render(const struct scan_index *ix, const char *tree, char **
 
 		if (!why)
 			why = x_macro_list(ix, scan_file(ix, relpaths[i]), text);
+		if (!why)
+			why = template_header(ix, scan_file(ix, relpaths[i]), text);
 		free(full);
 		free(text);
 		sb_addf(&sb, "\nheader %s", incname);

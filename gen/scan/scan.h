@@ -169,6 +169,23 @@ int scan_includers(const struct scan_index *ix, const char *incname, const struc
  * (the caller frees); else NULL with *name NULL. */
 const struct scan_def *scan_x_macro(const struct scan_index *ix, const struct scan_file *f, const char *line,
 				    char **name);
+/* A template: a header written against a macro its includer sets around
+ * its #include.  Either an #include of f names its file by a macro f does
+ * not define (genl_magic_func.h: #include GENL_MAGIC_INCLUDE_FILE), or f
+ * uses a macro, #undefs it and never defines it (btree-type.h and
+ * BTREE_TYPE_SUFFIX, which linux/btree.h sets before each #include); in
+ * both, no header f includes keeps the macro defined.  f's text is
+ * text.  Returns 1 with *t filled (t->macro for the caller to free), else
+ * 0. */
+struct scan_template {
+	char *macro;
+	int line;				/* of the #include or the #undef */
+	int computed_include;			/* #include MACRO, not #undef MACRO */
+	const struct scan_def *includer;	/* its definition in a header that
+						 * includes f; NULL if none does */
+};
+int scan_template(const struct scan_index *ix, const struct scan_file *f, const char *text,
+		  struct scan_template *t);
 /* All files, in path order. */
 int scan_files(const struct scan_index *ix, const struct scan_file *const **files);
 void scan_get_stats(const struct scan_index *ix, struct scan_stats *st);

@@ -505,6 +505,42 @@ START_TEST(init_x_macro_list)
 }
 END_TEST
 
+/* A template (a header its includer fills in with macros it sets around
+ * its #include) is a skip with the reason: one that uses and #undefs a
+ * macro it never defines (btree-type.h), one that includes a file named
+ * by such a macro (genl_magic_func.h).  A header that #undefs a macro it
+ * gets from its own include, or one it defines, is none. */
+START_TEST(init_template_header)
+{
+	char *tree = tmp_dir(), *pats[] = { "linux/bt-type.h", "linux/gm_func.h", "linux/own_undef.h" }, *text;
+
+	free(put_file(tree, "include/linux/bt-type.h",
+		      "/* SPDX-License-Identifier: GPL-2.0 */\n"
+		      "#define BT_FN(n) bt_ ## n ## BT_SUFFIX\n"
+		      "static inline int BT_FN(init)(void) { return BT_BITS; }\n"
+		      "#undef BT_FN\n#undef BT_SUFFIX\n#undef BT_BITS\n"));
+	free(put_file(tree, "include/linux/bt.h",
+		      "#ifndef _BT_H\n#define _BT_H\n#define BT_SUFFIX l\n#define BT_BITS 64\n"
+		      "#include <linux/bt-type.h>\n#endif\n"));
+	free(put_file(tree, "include/linux/gm_func.h",
+		      "#ifndef GM_FUNC_H\n#define GM_FUNC_H\n#include <linux/gm_base.h>\n"
+		      "static int gm_table[] = {\n#include GM_INCLUDE_FILE\n};\n#endif\n"));
+	free(put_file(tree, "include/linux/gm_base.h", "#define GM_VERSION 1\n"));
+	free(put_file(tree, "include/linux/own_undef.h",
+		      "#ifndef OWN_UNDEF_H\n#define OWN_UNDEF_H\n#include <linux/gm_base.h>\n"
+		      "#define OWN_X 1\nint own_fn(int x);\n#undef OWN_X\n#undef GM_VERSION\n#endif\n"));
+	text = render(tree, pats, 3);
+	ck_assert_msg(strstr(text, "\nheader linux/bt-type.h skip \"a template: it uses BT_SUFFIX, which it #undefs "
+				   "at line 5 but never defines: its includer sets it (linux/bt.h:3)\"\n") != NULL,
+		      "%s", text);
+	ck_assert_msg(strstr(text, "\nheader linux/gm_func.h skip \"a template: line 5 includes the file "
+				   "GM_INCLUDE_FILE names, a macro it leaves to its includer\"\n") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "\nheader linux/own_undef.h\n\tfunc\town_fn\tint (int)\n") != NULL, "%s", text);
+	free(text);
+	free(tree);
+}
+END_TEST
+
 START_TEST(uses_lines_in_the_catalog)
 {
 	struct catalog *cat;
@@ -710,6 +746,7 @@ Suite *catalog_init_suite(void)
 	tcase_add_test(tc, init_what_include_does_not_see);
 	tcase_add_test(tc, init_nocall);
 	tcase_add_test(tc, init_x_macro_list);
+	tcase_add_test(tc, init_template_header);
 	tcase_add_test(tc, init_file_local_annotation);
 	tcase_add_test(tc, init_var_typed_per_branch);
 	suite_add_tcase(s, tc);
