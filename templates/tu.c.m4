@@ -85,10 +85,13 @@ static __used m4_ht_ret($1)*hdrtest_use_⟦⟧m4_ht_s($1, ID)(void)
 	return &m4_ht_s($1, NAME);
 }
 ⟧)
+A type is used by its size, so it must be complete; one the catalog marks
+opaque (a typedef of a tag no header defines, by design) by a pointer to it.
 m4_define(⟦m4_ht_use_type⟧, ⟦m4_ht_marker($1)m4_dnl
 static __used unsigned long hdrtest_use_⟦⟧m4_ht_s($1, ID)(void)
 {
-	return sizeof(m4_ht_s($1, NAME));
+m4_ifelse(m4_ht_s($1, OPAQUE), , ⟦	return sizeof(m4_ht_s($1, NAME));⟧, ⟦	/* by pointer (opaque): m4_ht_s($1, OPAQUE) */
+	return sizeof(m4_ht_s($1, NAME) *);⟧)
 }
 ⟧)
 

@@ -44,6 +44,48 @@ static char *nocall_field(const struct scan_index *ix, const struct scan_def *co
 	return field;
 }
 
+/* The tag a typedef names, through typedefs of typedefs (zstd_cctx ->
+ * ZSTD_CCtx -> struct ZSTD_CCtx_s): "struct NAME" or "union NAME", else
+ * NULL (a pointer, a scalar, an anonymous struct). */
+static const char *typedef_tag(const struct scan_index *ix, const struct scan_def *t)
+{
+	int depth;
+
+	for (depth = 0; t && t->type && depth < 8; depth++) {
+		const struct scan_def *d;
+
+		if ((starts_with(t->type, "struct ") && is_identifier(t->type + 7)) ||
+		    (starts_with(t->type, "union ") && is_identifier(t->type + 6)))
+			return t->type;
+		if (!is_identifier(t->type))
+			return NULL;
+		for (d = scan_lookup(ix, t->type); d && d->kind != SCAN_TYPEDEF; d = d->next)
+			;
+		t = d;
+	}
+	return NULL;
+}
+
+/* ' opaque "WHY"' for a typedef of a tag that no header of the tree
+ * defines, only declares (typedef struct ZSTD_CCtx_s zstd_cctx): a handle
+ * its users hold by pointer, which the TU cannot size; else "". */
+static char *opaque_field(const struct scan_index *ix, const struct scan_def *const *defs, int n)
+{
+	const struct scan_def *d;
+	const char *tag = NULL;
+	int i;
+
+	for (i = 0; ix && i < n && !tag; i++)
+		if (defs[i]->kind == SCAN_TYPEDEF)
+			tag = typedef_tag(ix, defs[i]);
+	if (!tag)
+		return xstrdup("");
+	for (d = scan_lookup(ix, tag); d; d = d->next)
+		if (d->kind == SCAN_STRUCT || d->kind == SCAN_UNION)
+			return xstrdup("");
+	return xasprintf("\topaque \"a typedef of %s, which no header of the tree defines: used by pointer\"", tag);
+}
+
 /*
  * A definition of another type than var's, when the branches of var's
  * type are no catalog condition (#if ELF_CLASS == ELFCLASS32 ... #else:
@@ -175,7 +217,8 @@ char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix
 	if (kind && var && !strcmp(kind, "var") && (retyped = unstated_type(cat, defs, n, var)))
 		kind = NULL;
 	if (kind) {
-		char *nocall = sig ? nocall_field(ix, defs, n, func) : xstrdup("");
+		char *nocall = sig ? nocall_field(ix, defs, n, func) : !strcmp(kind, "type") ? opaque_field(ix, defs, n)
+							       : xstrdup("");
 
 		line = xasprintf("%s\t%s%s%s%s%s%s", kind, name, sig ? "\t" : "", sig ? sig : "", nocall,
 				 *cond ? "\tif " : "", cond);
@@ -328,7 +371,7 @@ static void cut_line(const char *text, int is_type, struct cut *c)
 	}
 	while (end > text && blank(end[-1]))
 		end--;
-	nocall = is_type ? NULL : catalog_nocall_field(text, end);
+	nocall = catalog_nocall_field(text, end);
 	if (nocall)
 		for (end = nocall; end > text && blank(end[-1]); end--)
 			;

@@ -212,6 +212,7 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 		m4_defi(&sb, symkey(key, sizeof(key), nsym, "NARGS"), s->nargs);
 		m4_defi(&sb, symkey(key, sizeof(key), nsym, "VOID"), s->type && !strcmp(s->type, "void"));
 		m4_def(&sb, symkey(key, sizeof(key), nsym, "NOCALL"), s->nocall ? s->nocall : "");
+		m4_def(&sb, symkey(key, sizeof(key), nsym, "OPAQUE"), s->opaque ? s->opaque : "");
 		for (j = 0; j < s->nargs; j++) {
 			char akey[64];
 

@@ -104,6 +104,7 @@ static void symbol_free(struct symbol *sym)
 	ifexpr_free(sym->cond);
 	free(sym->cond_text);
 	free(sym->nocall);
+	free(sym->opaque);
 	free(sym->name);
 	free(sym->type);
 	while (sym->nargs)
@@ -294,30 +295,36 @@ const char *catalog_nocall_field(const char *p, const char *end)
 	word_end = w;
 	while (w > p && w[-1] != ' ' && w[-1] != '\t')
 		w--;
-	return word_end - w == 6 && !strncmp(w, "nocall", 6) ? w : NULL;
+	return word_end - w == 6 && (!strncmp(w, "nocall", 6) || !strncmp(w, "opaque", 6)) ? w : NULL;
 }
 
-/* The optional 'nocall "WHY"' that ends [p, *end), after a signature:
- * the TU does not call the symbol.  *end is moved before it.  0 (with
- * *why NULL when there is none), or -1 after an error. */
-static int parse_nocall(struct parse_state *ps, const struct symbol *sym, const char *p, const char **end,
-			char **why)
+/* The optional field that ends [p, *end), after a signature, and says
+ * why the TU does not make the usual use: 'nocall "WHY"' (a func, call or
+ * macro: it is not called) or 'opaque "WHY"' (a type: it is not sized,
+ * only used by pointer).  sym->nocall or sym->opaque gets WHY, and *end
+ * is moved before the field.  0 (nothing set when there is none), or -1
+ * after an error. */
+static int parse_why_field(struct parse_state *ps, struct symbol *sym, const char *p, const char **end)
 {
 	const char *w = catalog_nocall_field(p, *end), *bad;
+	int opaque = w && !strncmp(w, "opaque", 6);
+	const char *kw = opaque ? "opaque" : "nocall";
+	char **why = opaque ? &sym->opaque : &sym->nocall;
 	struct loc l;
 
-	*why = NULL;
 	if (!w)
 		return 0;
 	l = loc_at(ps, w);
-	if (sym->kind != SYM_FUNC && sym->kind != SYM_CALL && sym->kind != SYM_MACRO)
+	if (opaque && sym->kind != SYM_TYPE)
+		return error_at(&l, "'opaque' is for a type line, not a %s", kind_names[sym->kind]);
+	if (!opaque && sym->kind != SYM_FUNC && sym->kind != SYM_CALL && sym->kind != SYM_MACRO)
 		return error_at(&l, "'nocall' is for a func, call or macro line, not a %s", kind_names[sym->kind]);
-	if (quoted_reason(ps, skip_ws(w + 6), *end, "nocall", why))
+	if (quoted_reason(ps, skip_ws(w + 6), *end, kw, why))
 		return -1;
 	bad = strstr(w, "*/");
 	if (bad && bad < *end) {
 		l = loc_at(ps, bad);
-		error_at(&l, "a nocall reason may not hold '*/': the TU quotes it in a comment");
+		error_at(&l, "a %s reason may not hold '*/': the TU quotes it in a comment", kw);
 		free(*why);
 		*why = NULL;
 		return -1;
@@ -348,7 +355,7 @@ static void parse_symbol(struct parse_state *ps, int kind, const char *kw)
 		end--;
 	if (ifp && parse_symbol_cond(ps, ifp, sym))
 		goto bad;
-	if (parse_nocall(ps, sym, p, &end, &sym->nocall))
+	if (parse_why_field(ps, sym, p, &end))
 		goto bad;
 	if (kind == SYM_TYPE) {
 		l = loc_at(ps, skip_ws(p));

@@ -39,6 +39,9 @@ struct symbol {
 	 * (__compiletime_error, BUILD_BUG_ON() on an argument); its type is
 	 * still checked */
 	char *nocall;
+	/* type: why the TU uses it only by pointer, or NULL: a typedef of a
+	 * tag no header defines (an opaque handle: zstd_cctx) cannot be sized */
+	char *opaque;
 	struct loc loc;		/* of the kind word */
 	struct header *header;
 	UT_hash_handle hh;
@@ -123,9 +126,10 @@ struct catalog {
 
 const char *sym_kind_name(enum sym_kind kind);
 
-/* Where the 'nocall "WHY"' field (or a bare 'nocall') that ends the
- * symbol line's text [p, end) starts, or NULL: the end of a line is
- * "... SIGNATURE [nocall "WHY"]" before any "if CONDITION". */
+/* Where the 'nocall "WHY"' or 'opaque "WHY"' field (or a bare word) that
+ * ends the symbol line's text [p, end) starts, or NULL: the end of a line
+ * is "... SIGNATURE [nocall "WHY"]" or "type NAME [opaque "WHY"]" before
+ * any "if CONDITION". */
 const char *catalog_nocall_field(const char *p, const char *end);
 
 /* Read the given catalog files (in order) into one catalog.  On bad input

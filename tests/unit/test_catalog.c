@@ -635,6 +635,13 @@ static const struct {
 	  "nocall reason, found '$' in 'a $x'\n" },
 	{ "header a/b.h\n\tfunc f void (void) nocall \"a */ b\"\n",
 	  "t.cat:2:31: error: a nocall reason may not hold '*/': the TU quotes it in a comment\n" },
+	/* opaque "WHY": type lines only */
+	{ "header a/b.h\n\tfunc f void (void) opaque \"x\"\n",
+	  "t.cat:2:21: error: 'opaque' is for a type line, not a func\n" },
+	{ "header a/b.h\n\ttype t nocall \"x\"\n",
+	  "t.cat:2:9: error: 'nocall' is for a func, call or macro line, not a type\n" },
+	{ "header a/b.h\n\ttype t opaque\n",
+	  "t.cat:2:15: error: expected a quoted, non-empty reason after 'opaque'\n" },
 
 	/* every error is reported, in order */
 	{ "header a/b.h\n\tflag 1\n\tfunc f\nbogus\n\tconst K void\n",

@@ -480,6 +480,50 @@ START_TEST(test_catalog_init_guards)
 }
 END_TEST
 
+/* An opaque typedef (opaque.h: a tag no header defines, by design) is
+ * used by pointer and passes; without its opaque field the TU sizes it
+ * and fails, as the census's zstd.h and efi.h did; catalog-init writes
+ * the field from the scan. */
+START_TEST(test_opaque_type_by_pointer)
+{
+	char *tu, *text = slurp("tests/fixtures/opaque.cat"), *p, *path, *pats[] = { "fixture/opaque.h" }, **paths;
+	struct cell_result *c = judge_one("tests/fixtures/opaque.cat", "fixture/opaque", &tu);
+	struct scan_index *ix;
+	int n;
+
+	ck_assert_msg(c->tus[0].verdict == V_PASS, "opaque.h: %s\n%.1500s", c->tus[0].detail, c->tus[0].log);
+	ck_assert_ptr_nonnull(strstr(tu, "/* by pointer (opaque): a typedef of struct opaque_ctx_s, which no header "
+					 "of the tree defines: used by pointer */\n\treturn sizeof(opaque_handle *);\n"));
+	cell_free(c);
+	free(tu);
+
+	p = strstr(text, "\topaque \"");
+	memmove(p, strchr(p + 9, '"') + 1, strlen(strchr(p + 9, '"') + 1) + 1);
+	path = put_file(work, "sized.cat", text);
+	c = judge_one(path, "fixture/opaque", &tu);
+	ck_assert_int_eq(c->tus[0].verdict, V_FAIL);
+	ck_assert_msg(strstr(c->tus[0].log, "invalid application of 'sizeof' to incomplete type") != NULL, "%s",
+		      c->tus[0].log);
+	cell_free(c);
+	free(tu);
+	free(path);
+	free(text);
+
+	n = catalog_init_paths(fixtures, pats, 1, &paths);
+	ck_assert_int_eq(n, 1);
+	diag_begin();
+	ix = scan_tree(fixtures);
+	free(diag_end());
+	text = catalog_init_render(ix, fixtures, paths, n, pats, 1);
+	ck_assert_msg(strstr(text, "\ttype\topaque_handle\topaque \"a typedef of struct opaque_ctx_s, which no header "
+				   "of the tree defines: used by pointer\"\n") != NULL, "%s", text);
+	scan_free(ix);
+	free(paths[0]);
+	free(paths);
+	free(text);
+}
+END_TEST
+
 /* Calls that are macros under this config, used as the kernel's callers
  * use them but not as a made-up call with the function form's signature
  * can (forms.h): nocall, the TU passes; the same forms where the call
@@ -1316,6 +1360,7 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_nocall_passes);
 	tcase_add_test(tc, test_called_guards_fail);
 	tcase_add_test(tc, test_catalog_init_guards);
+	tcase_add_test(tc, test_opaque_type_by_pointer);
 	tcase_add_test(tc, test_macro_forms_pass);
 	tcase_add_test(tc, test_macro_forms_called_fail);
 	tcase_add_test(tc, test_macro_forms_broken_fail);
