@@ -276,6 +276,13 @@ static int declarator_name(const struct dtok *t, int lo, int hi, int need_type, 
 			*spec_end = k;
 			return name_in_group(t, k, e);
 		}
+		/* "typedef int (get_block_t)(struct inode *, ...)": a name in
+		 * brackets after the type, a function or array type after it */
+		if (dt_punct(&t[k], '(') && k + 3 < e && dt_name(&t[k + 1]) && dt_punct(&t[k + 2], ')') &&
+		    (dt_punct(&t[k + 3], '(') || dt_punct(&t[k + 3], '[')) && has_type(t, lo, k)) {
+			*spec_end = k;
+			return k + 1;
+		}
 		if (dt_open(&t[k]))
 			k = closing(t, k, e);
 	}
@@ -300,6 +307,16 @@ static int declarator_name(const struct dtok *t, int lo, int hi, int need_type, 
 static int in_range(const struct dtok *t, const char *lo, const char *hi)
 {
 	return !lo || (t->s >= lo && t->s < hi);
+}
+
+/* "typedef int (get_block_t)(...)" leaves "int ()(...)" once its name is
+ * cut out: the type is the function type "int (...)". */
+static void unbracket_name(struct scan_def *d)
+{
+	char *p = d->type ? strstr(d->type, " ()(") : NULL;
+
+	if (p)
+		memmove(p + 1, p + 3, strlen(p + 3) + 1);
 }
 
 /* Variables or typedefs: the declarators of t[lo..hi). */
@@ -346,6 +363,7 @@ static void declarators(struct fscan *fs, const struct dtok *t, int lo, int hi, 
 			}
 		}
 		d->type = canon_type(fs, buf, 0, nbuf, skip);
+		unbracket_name(d);
 		free(buf);
 	}
 }

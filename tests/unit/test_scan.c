@@ -216,6 +216,7 @@ START_TEST(scan_every_kind)
 	/* typedef union {...} name __attribute__((...)); */
 	check_def(ix, "kinds_arg", 0, "typedef", AT(29), "", "");
 	check_def(ix, "kinds_fn", 0, "typedef", AT(30), "", "void (*)(int, void *)");
+	check_def(ix, "kinds_block_t", 0, "typedef", AT(60), "", "int (struct page *, int)");
 	check_def(ix, "kinds_var", 0, "var", AT(32), "", "void *");
 	check_def(ix, "kinds_a", 0, "var", AT(33), "", "unsigned long");
 	check_def(ix, "kinds_b", 0, "var", AT(33), "", "unsigned long *");
