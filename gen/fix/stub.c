@@ -91,19 +91,18 @@ static char *param_as(const char *dtext, const struct scan_param_span *p, const 
 	return s;
 }
 
-/* Every parameter of the declaration, its names, for a list that starts
- * at column col: wrapped within STUB_WIDTH, aligned to col. */
-static char *whole_list(const char *dtext, const struct scan_spans *d, int col)
+/* The parameters p[0..n), for a list that starts at column col: wrapped
+ * within STUB_WIDTH, aligned to col. */
+static char *layout_list(char *const *p, int n, int col)
 {
 	struct strbuf sb;
 	int i, at = col;
 
 	sb_init(&sb);
-	if (!d->nparams)
+	if (!n)
 		sb_add(&sb, "void");
-	for (i = 0; i < d->nparams; i++) {
-		char *p = normalized(dtext, d->params[i].start, d->params[i].end);
-		int len = (int)strlen(p) + 1;	/* and its ',' or ')' */
+	for (i = 0; i < n; i++) {
+		int len = (int)strlen(p[i]) + 1;	/* and its ',' or ')' */
 
 		if (i && at + 1 + len > STUB_WIDTH) {
 			sb_add(&sb, ",\n");
@@ -113,11 +112,26 @@ static char *whole_list(const char *dtext, const struct scan_spans *d, int col)
 			sb_add(&sb, ", ");
 			at += 2;
 		}
-		sb_add(&sb, p);
+		sb_add(&sb, p[i]);
 		at += len - 1;
-		free(p);
 	}
 	return sb_detach(&sb);
+}
+
+/* Every parameter of the declaration, its names, for a list that starts
+ * at column col (layout_list). */
+static char *whole_list(const char *dtext, const struct scan_spans *d, int col)
+{
+	char **p = xcalloc(d->nparams + 1, sizeof(*p)), *list;
+	int i;
+
+	for (i = 0; i < d->nparams; i++)
+		p[i] = normalized(dtext, d->params[i].start, d->params[i].end);
+	list = layout_list(p, d->nparams, col);
+	for (i = 0; i < d->nparams; i++)
+		free(p[i]);
+	free(p);
+	return list;
 }
 
 /* text with the lines after open's, up to close's, that were aligned to
@@ -174,14 +188,95 @@ static char *blank_line_before(char *text, int head, int edit)
 	}
 }
 
+/* The widest line of text[from..to), in columns. */
+static int widest_line(const char *text, int from, int to)
+{
+	int i, widest = 0;
+
+	for (i = from; i <= to && text[i]; i++)
+		if (text[i] == '\n' || i == to) {
+			int col = column(text, i);
+
+			if (col > widest)
+				widest = col;
+		}
+	return widest;
+}
+
+/* text with edits[0..n) made (in order, apart), and the lines of the
+ * parameter list after the '(' (at open, which moved by moved) aligned
+ * again when the '(' moved by shift columns; *close gets the ')' of the
+ * result. */
+static char *apply(const char *text, const struct edit *edits, int n, int open, int moved, int col, int shift,
+		   int *close)
+{
+	struct strbuf sb;
+	int i, from = 0, depth = 0;
+	char *done, *out;
+
+	sb_init(&sb);
+	for (i = 0; i < n; i++) {
+		sb_addn(&sb, text + from, edits[i].start - from);
+		sb_add(&sb, edits[i].text);
+		from = edits[i].end;
+	}
+	sb_add(&sb, text + from);
+	done = sb_detach(&sb);
+	open += moved;
+	for (*close = open; done[*close]; (*close)++) {
+		depth += done[*close] == '(' ? 1 : done[*close] == ')' ? -1 : 0;
+		if (!depth)
+			break;
+	}
+	out = realign(done, open, *close, col, col + shift);
+	free(done);
+	return out;
+}
+
+/* The stub's parameters with the edits after the first (those of its
+ * parameters, in order) made: each changed one as the declaration has
+ * it, the others as the stub writes them. */
+static char **edited_params(const char *text, const struct scan_spans *s, const struct edit *edits, int n)
+{
+	char **p = xcalloc(s->nparams + 1, sizeof(*p));
+	int i, e = 0;
+
+	for (i = 0; i < s->nparams; i++) {
+		while (e < n && edits[e].start < s->params[i].start)
+			e++;
+		p[i] = e < n && edits[e].start == s->params[i].start ? xstrdup(edits[e].text)
+								      : normalized(text, s->params[i].start, s->params[i].end);
+	}
+	return p;
+}
+
+/* The edits that make the stub's parameters, one by one, what the
+ * declaration's are; the number written after edits[n], or -1. */
+static int param_edits(const char *text, const struct scan_spans *s, const char *decl_text,
+		       const struct scan_spans *d, const struct scan_def *decl, const struct scan_def *stub,
+		       struct edit *edits, int n)
+{
+	int i, first = n;
+
+	for (i = 0; i < decl->nargs; i++) {
+		if (!strcmp(decl->args[i], stub->args[i]))
+			continue;
+		edits[n].start = s->params[i].start;
+		edits[n].end = s->params[i].end;
+		if (!(edits[n].text = param_as(decl_text, &d->params[i], text, &s->params[i])))
+			return -1;
+		n++;
+	}
+	return n - first;
+}
+
 char *fix_stub(const char *text, int line, const char *decl_text, int decl_line, const struct scan_def *decl,
 	       const struct scan_def *stub)
 {
 	struct scan_spans s, d;
 	struct edit edits[130];
-	struct strbuf sb;
-	int n = 0, i, from = 0, moved = 0, shift = 0, col;
-	char *out = NULL, *done;
+	int n = 0, i, moved = 0, shift = 0, col, close, nparam;
+	char *out = NULL;
 
 	if (scan_function_spans(text, line, stub->name, &s))
 		return NULL;
@@ -205,44 +300,38 @@ char *fix_stub(const char *text, int line, const char *decl_text, int decl_line,
 		n++;
 	}
 	if (decl->nargs == stub->nargs) {
-		for (i = 0; i < decl->nargs; i++) {
-			if (!strcmp(decl->args[i], stub->args[i]))
-				continue;
-			edits[n].start = s.params[i].start;
-			edits[n].end = s.params[i].end;
-			if (!(edits[n].text = param_as(decl_text, &d.params[i], text, &s.params[i])))
-				goto out;
-			n++;
-		}
+		nparam = param_edits(text, &s, decl_text, &d, decl, stub, edits, n);
+		if (nparam < 0)
+			goto out;
+		n += nparam;
 	} else {
 		edits[n].start = s.open + 1;
 		edits[n].end = s.close;
 		edits[n].text = whole_list(decl_text, &d, col + shift + 1);
 		n++;
+		nparam = 0;
 	}
 	if (!n)
 		goto out;
-	sb_init(&sb);
-	for (i = 0; i < n; i++) {
-		sb_addn(&sb, text + from, edits[i].start - from);
-		sb_add(&sb, edits[i].text);
-		from = edits[i].end;
-	}
-	sb_add(&sb, text + from);
-	done = sb_detach(&sb);
-	/* the list's lines after the '(', which moved by shift */
-	{
-		int open = s.open + moved, close = open;
-		int depth = 0;
+	out = apply(text, edits, n, s.open, moved, col, shift, &close);
+	/* a changed parameter on a line past 80 columns: the whole list
+	 * wrapped again, as checkpatch and a reviewer want it */
+	if (nparam && widest_line(out, s.ret, close) > STUB_WIDTH) {
+		char **p = edited_params(text, &s, edits, n);
 
-		for (close = open; done[close]; close++) {
-			depth += done[close] == '(' ? 1 : done[close] == ')' ? -1 : 0;
-			if (!depth)
-				break;
-		}
-		out = realign(done, open, close, col, col + shift);
+		for (i = n - nparam; i < n; i++)
+			free(edits[i].text);
+		n -= nparam;
+		edits[n].start = s.open + 1;
+		edits[n].end = s.close;
+		edits[n].text = layout_list(p, s.nparams, col + shift + 1);
+		n++;
+		for (i = 0; i < s.nparams; i++)
+			free(p[i]);
+		free(p);
+		free(out);
+		out = apply(text, edits, n, s.open, moved, col, shift, &close);
 	}
-	free(done);
 	out = blank_line_before(out, s.ret, edits[0].start);
 out:
 	for (i = 0; i < n; i++)

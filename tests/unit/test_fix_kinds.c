@@ -45,6 +45,16 @@ static struct scan_index *ix;
 	"int twice(int x);\n" \
 	"#endif\n#endif\n"
 
+/* A stub on one line past 80 columns, as dax.h has one. */
+#define WIDE_H \
+	"#ifndef WIDE_H\n#define WIDE_H\n#include <linux/types.h>\nstruct chip;\n" \
+	"#ifdef CONFIG_CHIP\n" \
+	"struct chip *chip_busy_range(struct chip *mapping, long start, long end);\n" \
+	"#else\n" \
+	"static inline struct chip *chip_busy_range(struct chip *mapping, u32 start, u32 nr_pages)\n" \
+	"{\n\treturn NULL;\n}\n" \
+	"#endif\n#endif\n"
+
 /* An #if that tests NR_THINGS, an include under it after. */
 #define IF_H \
 	"#ifndef IF2_H\n#define IF2_H\n#include <linux/types.h>\n#if NR_THINGS > 1\n#include <linux/other.h>\n" \
@@ -58,6 +68,7 @@ static void setup(void)
 	free(put_file(tree, "include/linux/threads.h", "#ifndef TH_H\n#define TH_H\n#define NR_THINGS 4\n#endif\n"));
 	free(put_file(tree, "include/linux/stub.h", STUB_H));
 	free(put_file(tree, "include/linux/if2.h", IF_H));
+	free(put_file(tree, "include/linux/wide.h", WIDE_H));
 	/* no guard; with a leading comment and an include, and without */
 	free(put_file(tree, "include/linux/8250_x-y.h",
 		      "/* SPDX-License-Identifier: GPL-2.0 */\n#include <linux/types.h>\nstruct ng { u32 x; };\n"));
@@ -167,6 +178,31 @@ START_TEST(test_stubs_made_to_match)
 	free(s);
 	for (int i = 0; i < 4; i++)
 		fix_cand_free(&c[i]);
+}
+END_TEST
+
+/* A stub whose changed parameter line would pass 80 columns (dax.h's
+ * dax_layout_busy_page_range(), 115 columns in the tree): its list is
+ * wrapped again, the stub's names kept. */
+START_TEST(test_stub_wrapped_again)
+{
+	struct fix_cand c;
+	char *text;
+
+	choose_for("linux/wide.h", "/out/x/linux/wide.c:9:1: error: static assertion failed: \"chip_busy_range(): "
+		   "not a function of the catalogued type struct chip * (struct chip *, long, long)\"\n", &c);
+	ck_assert_int_eq(c.kind, FIX_STUB);
+	text = fix_apply(WIDE_H, scan_file(ix, "include/linux/wide.h"), &c, 1);
+	ck_assert_str_eq(text, "#ifndef WIDE_H\n#define WIDE_H\n#include <linux/types.h>\nstruct chip;\n"
+			       "#ifdef CONFIG_CHIP\n"
+			       "struct chip *chip_busy_range(struct chip *mapping, long start, long end);\n"
+			       "#else\n"
+			       "static inline struct chip *chip_busy_range(struct chip *mapping, long start,\n"
+			       "\t\t\t\t\t   long nr_pages)\n"
+			       "{\n\treturn NULL;\n}\n"
+			       "#endif\n#endif\n");
+	free(text);
+	fix_cand_free(&c);
 }
 END_TEST
 
@@ -328,6 +364,7 @@ Suite *fix_kinds_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_stubs_made_to_match);
+	tcase_add_test(tc, test_stub_wrapped_again);
 	tcase_add_test(tc, test_stubs_not_made_to_match);
 	tcase_add_test(tc, test_guard_names);
 	tcase_add_test(tc, test_guard_added);
