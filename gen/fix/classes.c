@@ -271,12 +271,40 @@ static enum fix_class classify(struct fixer *fx, const char *header, char **reas
 	return fixed_by(kinds);
 }
 
+/* How many headers are skips: by the catalog (on every cell, never
+ * compiled) and by the judge (on some cell, with its reason: an arch-only
+ * include, an #error that says so), each counted once. */
+static void count_skips(const struct fixer *fx, int *by_catalog, int *by_judge)
+{
+	struct cell_result *first = fx->orig[0];
+	int i, j, c;
+
+	*by_catalog = *by_judge = 0;
+	for (j = 0; first && j < first->ntus; j++) {
+		if (first->tus[j].skip) {
+			(*by_catalog)++;
+			continue;
+		}
+		for (c = 0; c < fx->ncells; c++) {
+			const struct cell_result *r = fx->orig[c];
+
+			for (i = 0; r && i < r->ntus; i++)
+				if (r->tus[i].verdict == V_SKIP && !strcmp(r->tus[i].header, first->tus[j].header))
+					break;
+			if (r && i < r->ntus) {
+				(*by_judge)++;
+				break;
+			}
+		}
+	}
+}
+
 int classify_failures(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv)
 {
 	int count[NCLASSES] = { 0 };
 	char **headers, **reasons;
 	enum fix_class *cls;
-	int n, i, j, skipped = 0, unfixed = 0;
+	int n, i, by_catalog, by_judge, unfixed = 0;
 
 	headers = failing_headers(fx, &n);
 	reasons = xcalloc(n ? n : 1, sizeof(char *));
@@ -285,15 +313,16 @@ int classify_failures(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv)
 		cls[i] = classify(fx, headers[i], &reasons[i]);
 		count[cls[i]]++;
 	}
-	/* not meant to stand alone: skips on every cell, never failures */
-	for (j = 0; fx->orig[0] && j < fx->orig[0]->ntus; j++)
-		skipped += fx->orig[0]->tus[j].skip != NULL;
+	count_skips(fx, &by_catalog, &by_judge);
 	sb_addf(sb, "%d %s on a cell of the run; each in one class, after the proof:\n", n,
 		n == 1 ? "header fails" : "headers fail");
 	for (i = 0; i < NCLASSES; i++)
 		sb_addf(sb, "  %-36s %5d\n", class_names[i], count[i]);
-	if (skipped)
-		sb_addf(sb, "  (not standalone by design: %d more, skipped on every cell, never compiled)\n", skipped);
+	if (by_catalog)
+		sb_addf(sb, "  (not standalone by design: %d more, skipped on every cell, never compiled)\n", by_catalog);
+	if (by_judge)
+		sb_addf(sb, "  (not standalone on some cell: %d more, skipped there with the reason, judged elsewhere)\n",
+			by_judge);
 	sb_addc(sb, '\n');
 	for (i = 0; i < n; i++) {
 		sb_addf(sb, "%-28s %s%s%s\n", headers[i], class_names[cls[i]], reasons[i] ? ": " : "",

@@ -96,7 +96,8 @@ END_TEST
 
 /* A header that still fails for a diagnostic no explanation reads, and
  * one that fails for a name no header defines: "not explained" is
- * counted apart from "not fixable yet". */
+ * counted apart from "not fixable yet"; the skips, the catalog's and the
+ * judge's, each on a line of their own. */
 START_TEST(test_what_is_not_explained_is_counted_apart)
 {
 	char *tree = tmp_dir();
@@ -107,8 +108,10 @@ START_TEST(test_what_is_not_explained_is_counted_apart)
 		  .log = odd },
 		{ .header = "linux/nodef.h", .verdict = V_FAIL, .detail = "error: unknown type name 'nothing_t'",
 		  .log = nodef },
+		{ .header = "linux/list_x.h", .skip = "an x-macro list", .verdict = V_SKIP },
+		{ .header = "linux/zorro_x.h", .verdict = V_SKIP, .detail = "not for x86_64: needs asm/zorro.h" },
 	};
-	struct cell_result orig = { .tus = was, .ntus = 2, .dir = "/out/x", .srctree = tree };
+	struct cell_result orig = { .tus = was, .ntus = 4, .dir = "/out/x", .srctree = tree };
 	struct cell_result *origs[] = { &orig }, *proofs[] = { NULL };
 	char *cells[] = { "x86_64/defconfig" };
 	struct fixer fx = { .cells = cells, .ncells = 1, .orig = origs, .proof = proofs, .rounds = 1 };
@@ -126,6 +129,9 @@ START_TEST(test_what_is_not_explained_is_counted_apart)
 				  "expected '*' before '*'\n");
 	ck_assert_ptr_nonnull(strstr(sb.buf, "  not fixable yet                          1\n"
 					     "  not explained                            1\n"));
+	ck_assert_msg(strstr(sb.buf, "  (not standalone by design: 1 more, skipped on every cell, never compiled)\n"
+				     "  (not standalone on some cell: 1 more, skipped there with the reason, judged "
+				     "elsewhere)\n") != NULL, "%s", sb.buf);
 	sb_release(&sb);
 	sb_release(&tsv);
 	scan_free(fx.ix);
