@@ -13,7 +13,8 @@
 #                and report.html once the OUT paths are made equal
 #
 # The kbuild dirs are prepared beforehand (not timed).  bench/scale.sh
-# turns the costs of this and of the full matrix into the README's table.
+# turns the costs of this and of the full matrix into the table of
+# doc/ci-and-shards.md ("Scale").
 set -u
 cd "$(dirname "$0")/.." || exit 1
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/scale.sh: the wall time of the include/linux census over the whole
-# matrix on R CI runners, from measured costs (README, "Scale"):
+# matrix on R CI runners, from measured costs (doc/ci-and-shards.md, "Scale"):
 #
 #   PREPARED   a log of a cold full-matrix run (its "PREPARED CELL in N s"
 #              lines: what preparing each cell costs on a runner without it)

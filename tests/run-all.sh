@@ -1,5 +1,6 @@
 #!/bin/sh
-# The whole test suite: the Check unit tests, the same under ASan and
+# The whole test suite: the docs against the code (every folder of gen/
+# and every make target named), the Check unit tests, the same under ASan and
 # UBSan, every fuzz corpus and committed crash input replayed under ASan
 # and UBSan, then the end-to-end tests on the real kernel tree, KTAP and
 # JUnit as kunit.py and a JUnit schema read them, hdrtest fix's patches
@@ -71,6 +72,7 @@ fuzz_replay() {
 	fi
 }
 
+suite docs tests/docs.sh
 suite unit check_summary out/bin/unit-tests
 suite unit-asan check_summary env UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 out/bin/unit-tests-asan
 suite fuzz-replay fuzz_replay

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The catalog: which header must provide which symbol under which
  * condition, plus the arches, the configs and the forbidden headers.
- * The format is documented in README.md ("The catalog"). */
+ * The format is documented in doc/catalog.md. */
 #ifndef HDRTEST_CATALOG_H
 #define HDRTEST_CATALOG_H
 

@@ -4,7 +4,7 @@
 #   - the kernel's own KTAP parser (tools/testing/kunit/kunit.py parse, in
 #     the tree) reads results.ktap with no error, and counts what the TSV
 #     counts: passed = pass, skipped = skip, failed = fail + error (kunit.py
-#     has no other count for an error; README.md, "The verdicts");
+#     has no other count for an error; doc/verdicts.md, "KTAP");
 #   - results.xml is valid against tests/junit/junit.xsd (xmllint), and its
 #     counts are the TSV's.
 #

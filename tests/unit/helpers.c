@@ -211,6 +211,14 @@ void assert_file(const char *path, const char *text)
 	free(s);
 }
 
+void assert_expected(const char *text, const char *expected)
+{
+	char *want = slurp(expected);
+
+	ck_assert_msg(!strcmp(text, want), "got '%s', not what %s holds: '%s'", text, expected, want);
+	free(want);
+}
+
 char *repeat(const char *s, int n, const char *tail)
 {
 	struct strbuf sb;

@@ -28,6 +28,10 @@ char *put_file(const char *dir, const char *name, const char *text);
 char *slurp(const char *path);
 /* Fail unless the file holds exactly text. */
 void assert_file(const char *path, const char *text);
+/* Fail unless text is exactly what the file expected holds: a fixture's
+ * NAME.expected, kept beside its input as the kernel's
+ * scripts/kconfig/tests keep theirs. */
+void assert_expected(const char *text, const char *expected);
 int file_exists(const char *path);
 /* The names in dir (but . and ..), sorted, one per line. */
 char *dir_list(const char *dir);

@@ -66,40 +66,8 @@ static char *fixture_catalog(void)
 	return slurp(DRIFT_DIR "/fx.cat");
 }
 
-static const char updated_fx[] =
-	"# The drift fixture (tests/unit/test_drift.c, test_catalog_update.c):\n"
-	"# each symbol below drifts in one way from tree/.\n"
-	"\n"
-	"define FX_WANTED  CONFIG_FX_A\n"
-	"\n"
-	"header linux/fx/size.h\n"
-	"\t# a comment inside a block stays where it is\n"
-	"\tfunc\tfx_page_size\tunsigned long (const struct page *)\n"
-	"\tfunc\tfx_order\tunsigned int (struct page *)\n"
-	"\t# gone: func\tfx_gone\t\tvoid (void)\t\t\tif CONFIG_FX_GONE\n"
-	"\tmacro\tfx_macroized\tvoid (struct page *)\n"
-	"\ttodo\tfx_review\tmacro\n"
-	"\tflag\tFX_OLD_FLAG\n"
-	"\ttodo\tFX_SHIFT\tconst\t# tree: an object-like macro 12 at include/linux/fx/size.h:21\n"
-	"\tflag\tFX_HAS_SIZE\n"
-	"\ttodo\tfx_pages\tmacro\t# tree: a function-like macro (page) at include/linux/fx/size.h:23\n"
-	"\tfunc\tfx_big\tunsigned long (struct page *)\tif CONFIG_FX_BIG\n"
-	"\ttodo\tfx_arch\tfunc\t# tree: a function int (void) at include/linux/fx/size.h:30, only if "
-	"defined(FX_ARCH_THING)\n"
-	"\tfunc\tfx_mode\tint (void)\n"
-	"\ttype\tstruct fx_info\n"
-	"\ttype\tfx_t\n"
-	"\tvar\tfx_count\tint\n"
-	"\tvar\tfx_wanted\tlong\tif FX_WANTED\n"
-	"\n"
-	"header linux/fx/next.h\n"
-	"\n"
-	"# a header that no longer exists\n"
-	"# gone: header linux/fx/old.h\n"
-	"\t# gone: const\tFX_OLD_GONE\tint\n"
-	"\n"
-	"header linux/fx/iter.h\n"
-	"\tfunc\tfx_next\t\tstruct page * (struct page *)\t# moved to iter.h\n";
+/* The fixture catalog once updated, as catalog-update must write it. */
+#define UPDATED_FX DRIFT_DIR "/fx.cat.expected"
 
 /* The fixture catalog updated once: its new text and the output. */
 static char *update_fixture(char **out)
@@ -123,7 +91,7 @@ START_TEST(update_whole_file)
 {
 	char *out, *text = update_fixture(&out);
 
-	ck_assert_str_eq(text, updated_fx);
+	assert_expected(text, UPDATED_FX);
 	/* it says what it did: the drift lines, the notes, the file */
 	ck_assert_ptr_nonnull(strstr(out, "fx.cat:15:2: drift: fx_next: moved to linux/fx/iter.h "
 					  "(include/linux/fx/iter.h:7)\n"));
@@ -221,12 +189,13 @@ END_TEST
 START_TEST(update_then_check_passes_and_is_idempotent)
 {
 	const char *name = "fx.cat";
-	const char *texts[] = { updated_fx };
+	char *updated = slurp(UPDATED_FX);
+	const char *texts[] = { updated };
 	struct scan_index *ix = fixture_tree();
 	struct catalog *cat;
 	struct drift_report *rep;
 	struct stat before, after;
-	char *out, *dir, *path, *text;
+	char *out, *dir, *path;
 
 	/* catalog-check has nothing left but the todo notes */
 	ck_assert_int_eq(update(&name, texts, 1, ix, &out, &dir), 0);
@@ -267,41 +236,29 @@ START_TEST(update_then_check_passes_and_is_idempotent)
 	ck_assert_int_eq(stat(path, &after), 0);
 	ck_assert_int_eq(before.st_ino, after.st_ino);
 	ck_assert_int_eq(before.st_mtime, after.st_mtime);
-	text = slurp(path);
-	ck_assert_str_eq(text, updated_fx);
-	free(text);
+	assert_file(path, updated);
+	free(updated);
 	free(path);
 	scan_free(ix);
 }
 END_TEST
+
+/* Two catalog files updated at once: the inputs, the files written and
+ * what catalog-update printed, against the drift fixture's tree. */
+#define SEVERAL "tests/fixtures/catalog-update/several"
 
 START_TEST(update_several_files)
 {
 	/* a symbol moves into a block of another file; a header the catalog
 	 * lacks gets a block in the file the symbol came from */
 	const char *names[] = { "a.cat", "b.cat" };
-	const char *texts[] = {
-		"header linux/fx/size.h\n\tfunc\tfx_order\tunsigned int (struct page *)\n"
-		"\tfunc fx_page_size unsigned long (const struct page *)\n"
-		"\tmacro fx_macroized void (struct page *)\n\ttodo fx_review macro\n"
-		"\tflag FX_HAS_SIZE\n\ttodo FX_SHIFT const\n\ttodo fx_pages macro\n"
-		"\tfunc fx_big unsigned long (struct page *) if CONFIG_FX_BIG\n\ttodo fx_arch func\n"
-		"\tfunc fx_mode int (void)\n\ttype struct fx_info\n\ttype fx_t\n\tvar fx_count int\n"
-		"\tvar fx_wanted long if CONFIG_FX_A\n",
-		"# b\nheader linux/fx/next.h\n\tflag\tFX_OLD_FLAG\n\tfunc\tfx_next\tstruct page * (struct page *)\n",
-	};
+	char *a = slurp(SEVERAL "/a.cat"), *b = slurp(SEVERAL "/b.cat");
+	const char *texts[] = { a, b };
 	struct scan_index *ix = fixture_tree();
 	char *out, *dir, *path, *text;
 
 	ck_assert_int_eq(update(names, texts, 2, ix, &out, &dir), 0);
-	ck_assert_str_eq(out, "b.cat:3:2: drift: FX_OLD_FLAG: moved to linux/fx/size.h (include/linux/fx/size.h:19)\n"
-			      "b.cat:4:2: drift: fx_next: moved to linux/fx/iter.h (include/linux/fx/iter.h:7)\n"
-			      "a.cat:5:2: note: fx_review needs review (todo)\n"
-			      "a.cat:7:2: note: FX_SHIFT needs review (todo)\n"
-			      "a.cat:8:2: note: fx_pages needs review (todo)\n"
-			      "a.cat:10:2: note: fx_arch needs review (todo)\n"
-			      "catalog-update: rewrote a.cat\n"
-			      "catalog-update: rewrote b.cat\n");
+	assert_expected(out, SEVERAL "/stdout.expected");
 	path = xasprintf("%s/a.cat", dir);
 	text = slurp(path);
 	ck_assert(ends_with(text, "\tvar fx_wanted long if CONFIG_FX_A\n\tflag\tFX_OLD_FLAG\n"));
@@ -309,12 +266,13 @@ START_TEST(update_several_files)
 	free(path);
 	path = xasprintf("%s/b.cat", dir);
 	text = slurp(path);
-	ck_assert_str_eq(text, "# b\nheader linux/fx/next.h\n\n"
-			       "header linux/fx/iter.h\n\tfunc\tfx_next\tstruct page * (struct page *)\n");
+	assert_expected(text, SEVERAL "/b.cat.expected");
 	free(text);
 	free(path);
 	free(out);
 	free(dir);
+	free(a);
+	free(b);
 	scan_free(ix);
 }
 END_TEST
@@ -463,37 +421,27 @@ END_TEST
 
 /* nocall is the catalog's say: a new signature, a moved line keep it
  * with the line's condition and comment; a new guarded symbol gets it. */
+#define NOCALL "tests/fixtures/catalog-update/nocall"
+
 START_TEST(update_keeps_nocall)
 {
 	static const char *const names[] = { "n.cat" };
-	const char *texts[1];
-	char *tree = tmp_dir(), *rels[] = { "include/linux/n.h", "include/linux/o.h" }, *out, *dir, *text, *path;
+	char *rels[] = { "include/linux/n.h", "include/linux/o.h" };
+	char *tree = repo_path(NOCALL "/tree"), *text = slurp(NOCALL "/n.cat"), *out, *dir, *path, *written;
+	const char *texts[] = { text };
 	struct scan_index *ix;
 
-	free(put_file(tree, rels[0],
-		      "#ifndef _N_H\n#define _N_H\n"
-		      "extern void __compiletime_error(\"no\") n_err(long);\n"
-		      "static inline int n_bug(int v) { BUILD_BUG_ON(v > 3); return v; }\n"
-		      "#endif\n"));
-	free(put_file(tree, rels[1], "#ifndef _O_H\n#define _O_H\nint o_moved(int);\n#endif\n"));
-	texts[0] = "header linux/n.h\n"
-		   "\tfunc\tn_err\tvoid (int)\tnocall \"declared __compiletime_error\"\tif CONFIG_A  # kept\n"
-		   "\tfunc\to_moved\tint (int)\tnocall \"said by hand\"\n"
-		   "header linux/o.h\n";
 	ix = scan_paths(tree, rels, 2);
 	ck_assert_ptr_nonnull(ix);
 	ck_assert_int_eq(update(names, texts, 1, ix, &out, &dir), 0);
 	path = xasprintf("%s/n.cat", dir);
-	text = slurp(path);
-	ck_assert_str_eq(text, "header linux/n.h\n"
-			       "\tfunc\tn_err\tvoid (long)\tnocall \"declared __compiletime_error\"\tif CONFIG_A  # kept\n"
-			       "\tfunc\tn_bug\tint (int)\tnocall \"its body has BUILD_BUG_ON()\"\n"
-			       "header linux/o.h\n"
-			       "\tfunc\to_moved\tint (int)\tnocall \"said by hand\"\n");
-	free(text);
+	written = slurp(path);
+	assert_expected(written, NOCALL "/n.cat.expected");
+	free(written);
 	free(path);
 	free(out);
 	free(dir);
+	free(text);
 	scan_free(ix);
 	free(tree);
 }
