@@ -86,6 +86,14 @@ static int clean(const struct dtok *in, int n, struct dtok *out)
 		if (t->kind == CT_IDENT && t->wc & (W_ANNOT | W_ANNOT_CALL | W_ASM)) {
 			int j = i + 1;
 
+			/* dropped, but marked on the "*" for abi_pointer() */
+			if ((dt_is(t, "__efiapi") || dt_is(t, "efiapi")) && i > 0 && dt_punct(&in[i - 1], '(') &&
+			    j < n && dt_punct(&in[j], '*')) {
+				out[m] = in[j];
+				out[m++].wc |= W_ABI_POINTER;
+				i = j;
+				continue;
+			}
 			if (!(t->wc & (W_ANNOT_CALL | W_ASM)))
 				continue;
 			while ((t->wc & W_ASM) && j < n && dt_word(&in[j], W_ASM_QUAL))
@@ -486,6 +494,20 @@ static const char *call_attribute(const struct dtok *in, int n)
 	return NULL;
 }
 
+/* Whether t[lo..hi), a parameter, points to a function of another
+ * calling convention: "efi_status_t (__efiapi *h)(u64, void *)" is an
+ * ms_abi function on x86_64, which no spelling without the annotation
+ * matches, and a catalog type carries no annotation. */
+static int abi_pointer(const struct dtok *t, int lo, int hi)
+{
+	int i;
+
+	for (i = lo; i < hi; i++)
+		if (dt_punct(&t[i], '*') && (t[i].wc & W_ABI_POINTER))
+			return 1;
+	return 0;
+}
+
 static void record_function(struct fscan *fs, const struct dtok *t, int n, int name, int ret_lo, int body,
 			    const char *call_attr)
 {
@@ -512,7 +534,7 @@ static void record_function(struct fscan *fs, const struct dtok *t, int n, int n
 				if (body && k > start && dt_name(&t[k - 1]) && fs->nparams < 32)
 					fs->params[fs->nparams++] = t[k - 1];
 
-				if (!a || nargs == 128)
+				if (!a || nargs == 128 || abi_pointer(t, start, k))
 					ok = 0;
 				if (nargs < 128)
 					args[nargs++] = a ? a : "?";

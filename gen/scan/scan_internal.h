@@ -40,6 +40,7 @@ enum {
 	W_TYPEOF = 32,		/* typeof(...): a type, not a macro call */
 	W_QUAL = 64,
 	W_TAG = 128,
+	W_ABI_POINTER = 256,	/* on a "*" only: __efiapi stood before it, dropped (clean()) */
 };
 
 /* The W_* classes of the identifier s[0..n), 0 for a plain name. */

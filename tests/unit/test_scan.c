@@ -217,6 +217,8 @@ START_TEST(scan_every_kind)
 	check_def(ix, "kinds_arg", 0, "typedef", AT(29), "", "");
 	check_def(ix, "kinds_fn", 0, "typedef", AT(30), "", "void (*)(int, void *)");
 	check_def(ix, "kinds_block_t", 0, "typedef", AT(60), "", "int (struct page *, int)");
+	ck_assert_int_eq(scan_lookup(ix, "kinds_efi")->sig_ok, 0);
+	ck_assert_int_eq(scan_lookup(ix, "kinds_proto")->sig_ok, 1);
 	check_def(ix, "kinds_var", 0, "var", AT(32), "", "void *");
 	check_def(ix, "kinds_a", 0, "var", AT(33), "", "unsigned long");
 	check_def(ix, "kinds_b", 0, "var", AT(33), "", "unsigned long *");
