@@ -27,6 +27,7 @@
  */
 #include "judge/explain.h"
 
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,6 +388,46 @@ static char *source_line(const struct record *r, const struct cell_result *c, co
 	return line;
 }
 
+/* gcc's "expected '=', ',', ';', 'asm' or '__attribute__' before 'NAME'"
+ * on a line "int __init NAME(...)": the word before NAME is a macro the
+ * compiler did not know (linux/init.h's __init, not included), which a
+ * header of the tree defines.  That word, or NULL. */
+static char *unknown_word_before(const struct record *r, const struct cell_result *c, const struct scan_index *ix)
+{
+	const char *b = strstr(r->msg, "' before '"), *p, *e;
+	char *src, *name, *word = NULL;
+	const struct scan_def *d;
+	size_t n;
+
+	if (!ix || !starts_with(r->msg, "expected ") || !b || !(e = strchr(b + 10, '\'')) || e == b + 10)
+		return NULL;
+	name = xstrndup(b + 10, e - b - 10);
+	src = source_line(r, c, ix);
+	n = strlen(name);
+	for (p = src ? strstr(src, name) : NULL; p; p = strstr(p + 1, name)) {
+		if ((p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+		    isalnum((unsigned char)p[n]) || p[n] == '_')
+			continue;
+		for (e = p; e > src && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		for (b = e; b > src && (isalnum((unsigned char)b[-1]) || b[-1] == '_'); b--)
+			;
+		if (b < e && is_identifier(b, e - b))
+			word = xstrndup(b, e - b);
+		break;
+	}
+	for (d = word ? scan_lookup(ix, word) : NULL; d; d = d->next)
+		if (d->kind == SCAN_DEFINE || d->kind == SCAN_MACRO)
+			break;
+	if (!d) {
+		free(word);
+		word = NULL;
+	}
+	free(name);
+	free(src);
+	return word;
+}
+
 /* What the diagnostic r says a tag is needed complete for: the tag (or
  * the typedef naming it, resolved later) into d.  0 when it says none. */
 static int incomplete(const struct record *r, const struct cell_result *c, const struct scan_index *ix,
@@ -602,7 +643,7 @@ static int recognise(const struct record *r, const struct cell_result *c, const 
 	int func, found;
 
 	memset(d, 0, sizeof(*d));
-	if ((name = missing_name(r->msg))) {
+	if ((name = missing_name(r->msg)) || (name = unknown_word_before(r, c, ix))) {
 		d->kind = EXPLAIN_MISSING;
 		d->name = name;
 		d->param_list = strstr(r->msg, "declared inside parameter list") ||
@@ -1052,6 +1093,11 @@ static void say_definer(struct strbuf *sb, const struct explain_info *e)
 	if (!e->def)
 		sb_addf(sb, ", which no header of the tree defines%s",
 			e->kind == EXPLAIN_INCOMPLETE ? " (it is only declared)" : "");
+	else if (e->definer && !strcmp(e->definer, e->culprit) && e->use_line <= 0)
+		/* the TU's use of a name the header declares: its declaration
+		 * is what did not compile */
+		sb_addf(sb, ", which %s declares at line %d, in a declaration that does not compile", base_name(e->culprit),
+			e->def->line);
 	else if (e->definer && !strcmp(e->definer, e->culprit) && e->def->line > e->use_line)
 		/* its own, below the use (a tag in a parameter list of an ops
 		 * struct before the tag's struct): no include can help */

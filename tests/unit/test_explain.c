@@ -78,6 +78,11 @@ static void setup(void)
 		      "#ifndef LATE_H\n#define LATE_H\nstruct late_ops {\n\tint (*run)(struct late *l);\n};\n"
 		      "struct late { int x; };\n#endif\n"));
 	free(put_file(tree, "include/linux/xown.h", "#define ENTRY(x) int x;\nENTRY(own)\n"));
+	/* an annotation macro of linux/init.h, not included */
+	free(put_file(tree, "include/linux/init.h",
+		      "#ifndef I_H\n#define I_H\n#define __init __attribute__((cold))\n#endif\n"));
+	free(put_file(tree, "include/linux/initcalls.h",
+		      "/* SPDX-License-Identifier: GPL-2.0 */\n\nint __init init_mnt(const char *dev);\n"));
 	ix = scan_tree(tree);
 	ck_assert_ptr_nonnull(ix);
 }
@@ -258,6 +263,31 @@ START_TEST(test_tag_used_before_its_own_definition)
 
 	ck_assert_str_eq(why, "linux/late.h: uses struct late at line 4, which late.h defines only at line 6, "
 			      "after it: a forward declaration before it is all it needs");
+	free(why);
+}
+END_TEST
+
+/* gcc's "expected ... before 'init_mnt'" on "int __init init_mnt(...)":
+ * __init is what is missing (linux/init.h, not included), not init_mnt,
+ * and the TU's own use of init_mnt() after it says its declaration did
+ * not compile, not that the header defines it after line 0. */
+START_TEST(test_unknown_annotation_macro)
+{
+	char *why = explain("linux/initcalls.h",
+			    "/src/include/linux/initcalls.h:3:12: error: expected '=', ',', ';', 'asm' or "
+			    "'__attribute__' before 'init_mnt'\n"
+			    "/out/x/linux/initcalls.c:20:9: error: implicit declaration of function 'init_mnt'\n",
+			    NULL);
+
+	ck_assert_str_eq(why, "linux/initcalls.h: init_mnt() uses __init, defined in linux/init.h, which "
+			      "initcalls.h does not include");
+	free(why);
+	why = explain("linux/initcalls.h",
+		      "/out/x/linux/initcalls.c: In function 'hdrtest_use_init_mnt':\n"
+		      "/out/x/linux/initcalls.c:20:9: error: implicit declaration of function 'init_mnt'\n",
+		      NULL);
+	ck_assert_msg(strstr(why, "which initcalls.h declares at line 3, in a declaration that does not compile") != NULL,
+		      "%s", why);
 	free(why);
 }
 END_TEST
@@ -555,6 +585,7 @@ Suite *explain_suite(void)
 	tcase_add_test(tc, test_nth_missing_name);
 	tcase_add_test(tc, test_struct_in_prototype);
 	tcase_add_test(tc, test_tag_used_before_its_own_definition);
+	tcase_add_test(tc, test_unknown_annotation_macro);
 	tcase_add_test(tc, test_via_included_header);
 	tcase_add_test(tc, test_clang_in_tu);
 	tcase_add_test(tc, test_u8_from_linux_types_not_acpi);
