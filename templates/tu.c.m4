@@ -63,9 +63,11 @@ m4_ht_fn_type($1)m4_dnl
 #pragma GCC diagnostic pop
 ⟧)⟧)
 
+A call line declares the struct and union tags its parameters spell first
+(FWD): where the call is a macro, its header need not declare them.
 m4_define(⟦m4_ht_use_func⟧, ⟦m4_ht_marker($1)m4_ht_call_unless($1)m4_ht_fn_type_unless($1)⟧)
 m4_define(⟦m4_ht_use_macro⟧, ⟦m4_ht_marker($1)m4_ht_require_macro($1)m4_ht_call_unless($1)⟧)
-m4_define(⟦m4_ht_use_call⟧, ⟦m4_ht_marker($1)m4_ht_call_unless($1)m4_dnl
+m4_define(⟦m4_ht_use_call⟧, ⟦m4_ht_marker($1)m4_ht_s($1, FWD)m4_ht_call_unless($1)m4_dnl
 #ifndef m4_ht_s($1, NAME)
 m4_ht_fn_type_unless($1)m4_dnl
 #endif

@@ -8,6 +8,7 @@
  */
 #include "generate/emit.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,44 @@ char *tu_stem(const char *header)
 }
 
 /* "SYM_<i>_<field>" in buf */
+/* "struct X;\n" for each struct or union tag the parameters of a call
+ * line spell, once: under a config where the call is a macro, its header
+ * need not declare them, and a tag first seen in the use's own parameter
+ * list is local to it (-Werror).  Written after the header, they hide no
+ * defect of it: a prototype of its own that names an undeclared tag
+ * still warns there.  "" for other kinds. */
+static char *call_forward_decls(const struct symbol *s)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; s->kind == SYM_CALL && i < s->nargs; i++) {
+		const char *p = s->args[i], *w, *name;
+
+		while (*p) {
+			for (w = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+				;
+			if (p == w) {
+				p++;
+				continue;
+			}
+			if (*p != ' ' || !((p - w == 6 && !strncmp(w, "struct", 6)) || (p - w == 5 && !strncmp(w, "union", 5))))
+				continue;
+			for (name = ++p; isalnum((unsigned char)*p) || *p == '_'; p++)
+				;
+			if (p > name) {
+				char *decl = xasprintf("%.*s;\n", (int)(p - w), w);
+
+				if (!sb.buf || !strstr(sb.buf, decl))
+					sb_add(&sb, decl);
+				free(decl);
+			}
+		}
+	}
+	return sb_detach(&sb);
+}
+
 static const char *symkey(char *buf, size_t n, int i, const char *field)
 {
 	snprintf(buf, n, "SYM_%d_%s", i, field);
@@ -213,6 +252,9 @@ static char *render_defs(const struct gen_opts *o, const struct header *h, const
 		m4_defi(&sb, symkey(key, sizeof(key), nsym, "VOID"), s->type && !strcmp(s->type, "void"));
 		m4_def(&sb, symkey(key, sizeof(key), nsym, "NOCALL"), s->nocall ? s->nocall : "");
 		m4_def(&sb, symkey(key, sizeof(key), nsym, "OPAQUE"), s->opaque ? s->opaque : "");
+		v = call_forward_decls(s);
+		m4_def(&sb, symkey(key, sizeof(key), nsym, "FWD"), v);
+		free(v);
 		for (j = 0; j < s->nargs; j++) {
 			char akey[64];
 

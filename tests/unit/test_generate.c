@@ -524,6 +524,24 @@ START_TEST(test_opaque_type_by_pointer)
 }
 END_TEST
 
+/* A call that is a macro under this config: the tag its parameter spells,
+ * which the header declares only beside the function form, is declared
+ * by the TU after the header, so the use's own parameter list does not
+ * declare it (a warning, -Werror: the census's ftrace.h on arm64). */
+START_TEST(test_call_macro_tag_declared_by_the_tu)
+{
+	char *tu;
+	struct cell_result *c = judge_one("tests/fixtures/callmacro.cat", "fixture/callmacro", &tu);
+
+	ck_assert_msg(c->tus[0].verdict == V_PASS, "callmacro.h: %s\n%.1500s", c->tus[0].detail, c->tus[0].log);
+	ck_assert_ptr_nonnull(strstr(tu, "/* hdrtest-symbol cm_open: call int (struct cm_array *, int) */\n"
+					 "struct cm_array;\n"
+					 "static __used int hdrtest_use_cm_open(struct cm_array *a1, int a2)\n"));
+	cell_free(c);
+	free(tu);
+}
+END_TEST
+
 /* Calls that are macros under this config, used as the kernel's callers
  * use them but not as a made-up call with the function form's signature
  * can (forms.h): nocall, the TU passes; the same forms where the call
@@ -1361,6 +1379,7 @@ Suite *generate_suite(void)
 	tcase_add_test(tc, test_called_guards_fail);
 	tcase_add_test(tc, test_catalog_init_guards);
 	tcase_add_test(tc, test_opaque_type_by_pointer);
+	tcase_add_test(tc, test_call_macro_tag_declared_by_the_tu);
 	tcase_add_test(tc, test_macro_forms_pass);
 	tcase_add_test(tc, test_macro_forms_called_fail);
 	tcase_add_test(tc, test_macro_forms_broken_fail);
