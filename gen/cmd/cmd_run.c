@@ -72,25 +72,25 @@ static int run_with(const struct command *cmd, int argc, char **argv, const stru
 	struct catalog *cat;
 
 	if (first < 0 || job_count(cmd, &o.jobs))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	o.shard = o.nshards = 1;
 	if (shard && shard_parse(shard, &o.shard, &o.nshards))
 		return cmd_usage_error(cmd, "--shard %s: expected I/N with 1 <= I <= N", shard);
 	if (mkdirs(out) && errno != EEXIST) {
 		error("cannot create %s: %s", out, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (mkdirs(cache) && errno != EEXIST) {
 		error("HDRTEST_CACHE %s: cannot create it: %s", cache, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (cmd_absolute("OUT", out, out_buf, &o.out) || cmd_absolute("KDIR", tree, tree_buf, &o.tree) ||
 	    cmd_absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
 	    cmd_absolute("OVERLAY", overlay, overlay_buf, &o.overlay) ||
 	    cmd_absolute("BASELINE", baseline, baseline_buf, &o.baseline))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	o.cat = cat;
 	o.catalog_files = argv + first;
 	o.ncatalog_files = argc - first;

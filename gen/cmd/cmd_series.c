@@ -39,24 +39,24 @@ static int run_series(const struct command *cmd, int argc, char **argv)
 	struct catalog *cat;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!patches == !range)
 		return cmd_usage_error(cmd, "give one of --series DIR and --range BASE..TIP");
 	if (mkdirs(out)) {
 		error("cannot create %s: %s", out, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (mkdirs(cache)) {
 		error("HDRTEST_CACHE %s: cannot create it: %s", cache, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	/* the scripts and the runs get absolute paths */
 	if (cmd_absolute("OUT", out, out_buf, &o.out) || cmd_absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
 	    cmd_absolute("SCRIPT", script, script_buf, &o.script) || cmd_absolute("KDIR", tree, tree_buf, &o.tree) ||
 	    cmd_absolute("SERIES", patches, patches_buf, &o.patches))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	o.cat = cat;
 	o.catalog_files = argv + first;
 	o.ncatalog_files = argc - first;

@@ -72,7 +72,7 @@ int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', f);
 	cmd_print_usage(f, cmd);
-	return CMD_ERROR;
+	return EXIT_ERROR;
 }
 
 /* getopt_long() without short options; an unknown option or one without

@@ -51,9 +51,9 @@ struct run_opts {
 	const struct scan_index *tree_index;
 };
 
-/* The run: CMD_OK when every TU judged passes (or only known failures of
- * the baseline fail), CMD_FAILED when one fails or the catalog drifts,
- * CMD_ERROR after an error message when the run itself could not be done
+/* The run: EXIT_OK when every TU judged passes (or only known failures of
+ * the baseline fail), EXIT_FAILED when one fails or the catalog drifts,
+ * EXIT_ERROR after an error message when the run itself could not be done
  * (bad input, a file it cannot write, a set-up that cannot compile). */
 int run_all(const struct run_opts *o);
 

@@ -200,7 +200,7 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 {
 	struct series_report r;
 	char *path, *text;
-	int s, ret = CMD_OK, introduced = 0, i;
+	int s, ret = EXIT_OK, introduced = 0, i;
 
 	series_report_init(&r, se);
 	r.stopped = stopped;
@@ -213,9 +213,9 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 
 		if (!res) {
 			error("%s: %s (the step's run wrote no results)", res_path, strerror(errno));
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		} else if (series_report_add_step(&r, s, res, mv, fl, res_path)) {
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		}
 		free(res);
 		free(mv);
@@ -237,7 +237,7 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 		for (i = 0; i < 4; i++)
 			paths[i] = xasprintf("%s/%s", o->out, names[i]);
 		if (write_files_atomic(4, (const char *const *)paths, (const char *const *)texts))
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		fputs(texts[0], stdout);
 		for (i = 0; i < 4; i++) {
 			free(paths[i]);
@@ -251,7 +251,7 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 		path = xasprintf("%s/%s/review.json", o->out, se->steps[s].num);
 		text = series_review_json(&r, s, url);
 		if (write_file_atomic(path, text))
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		free(text);
 		free(path);
 		free(url);
@@ -259,10 +259,10 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 	printf("hdrtest series: %s/summary.txt, series.ktap, series.html; per patch NNNN/results.tsv and review.json\n",
 	       o->out);
 	series_report_free(&r);
-	if (ret == CMD_OK && (stopped >= 0))
-		ret = CMD_ERROR;
-	if (ret == CMD_OK && introduced)
-		ret = CMD_FAILED;
+	if (ret == EXIT_OK && (stopped >= 0))
+		ret = EXIT_ERROR;
+	if (ret == EXIT_OK && introduced)
+		ret = EXIT_FAILED;
 	return ret;
 }
 
@@ -348,11 +348,11 @@ int series_run(const struct series_opts *o)
 	struct series se;
 	char *id = NULL, *scratch = NULL, *why = NULL, *catdir = NULL;
 	struct step_env env = { 0 };
-	int s, nrun = 0, stopped = -1, ret = CMD_ERROR, git_base = 0;
+	int s, nrun = 0, stopped = -1, ret = EXIT_ERROR, git_base = 0;
 	char *dir = NULL;
 
 	if (o->range ? series_from_git(o->tree, o->range, &se) : series_from_dir(o->patches, &se))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (o->report_only) {
 		/* the steps OUT holds, from the base on, until the first without results */
 		for (nrun = 0; nrun < se.n; nrun++) {

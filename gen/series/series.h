@@ -36,8 +36,8 @@ struct series_opts {
 	int report_only;	/* run nothing: the report of the steps OUT holds */
 };
 
-/* CMD_OK when no patch introduces a failure, CMD_FAILED when one does,
- * CMD_ERROR after an error message (a patch that does not apply: the
+/* EXIT_OK when no patch introduces a failure, EXIT_FAILED when one does,
+ * EXIT_ERROR after an error message (a patch that does not apply: the
  * steps before it keep their results, and the report says where it
  * stopped). */
 int series_run(const struct series_opts *o);
