@@ -24,11 +24,11 @@
 #include "base/process.h"
 #include "base/util.h"
 #include "cmd/commands.h"
+#include "exec/pool.h"
 #include "fix/consumers.h"
 #include "fix/fixer.h"
 #include "judge/includes.h"
 #include "judge/results.h"
-#include "run/pool.h"
 #include "scan/scan.h"
 
 #define OBJ_ROUNDS 5

@@ -8,8 +8,8 @@
 #ifndef HDRTEST_STAGES_H
 #define HDRTEST_STAGES_H
 
+#include "exec/mtimes.h"
 #include "run/run.h"
-#include "run/uptodate.h"
 #include "scan/lazy_scan.h"
 
 /* OUT/drift.tsv: the catalog against the tree (ls: its index, made when
