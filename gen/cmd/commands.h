@@ -60,13 +60,6 @@ extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;
 extern const struct command cmd_catalog_init;
 
-/* hdrtest run with argv as the command takes it (argv[0] "run"), and
- * ix, the scan index of its --tree, which the caller already has: hdrtest
- * series runs each step so, in a child it forks after scanning the
- * step's tree, and the run does not scan it again. */
-struct scan_index;
-int cmd_run_with_index(int argc, char **argv, const struct scan_index *ix);
-
 /* Every command above, in the order `hdrtest help` lists them; NULL ends it. */
 extern const struct command *const commands[];
 
@@ -101,6 +94,11 @@ int cmd_options(const struct command *cmd, int argc, char **argv);
  * buf holding path's realpath(), or nothing done when path is NULL or
  * empty.  0, or -1 after "WHAT=PATH: REASON" (buf is PATH_MAX bytes). */
 int cmd_absolute(const char *what, const char *path, char *buf, const char **res);
+
+/* --jobs TEXT: in *n the jobs a run starts at once without make -jN, the
+ * cores when text is NULL; 0, or EXIT_ERROR after a usage error (not a
+ * number from 1 to 4096). */
+int cmd_jobs(const struct command *cmd, const char *text, int *n);
 
 /* The catalog files argv[0..argc): NULL after a usage error (none given)
  * or after the catalog's errors. */

@@ -188,7 +188,7 @@ static int prepare_stage(struct run *r)
 	int n, i;
 
 	po.out = r->o->out;
-	po.script = r->o->prepare_script;
+	po.script = r->o->prepare_script ? r->o->prepare_script : "gen/prepare/prepare-kbuild.sh";
 	po.cells = r->own_cells;
 	po.ncells = r->nown;
 	po.ms = ms;

@@ -39,7 +39,7 @@ struct run_opts {
 	const char *costs;	/* an earlier run's costs.tsv the shards are balanced by, or NULL */
 	const char *templates;
 	const char *m4;
-	const char *prepare_script;
+	const char *prepare_script;	/* or NULL: gen/prepare/prepare-kbuild.sh */
 	int coverage;		/* also preprocess for branch coverage */
 	int slimness;		/* also measure each header's slimness */
 	int no_report;		/* stop after compiling (fix judges on its own) */
