@@ -511,8 +511,9 @@ static int defs_in(const struct scan_index *ix, const char *name, const char *in
 	return n;
 }
 
-/* The catalog line for a symbol catalogued with the wrong kind. */
-static char *fix_kind(struct round *r, const struct symbol *s, const char *text)
+/* The catalog line of a symbol catalogued with the wrong kind, rewritten
+ * with the kind (and types) the tree gives it. */
+static char *line_with_tree_kind(struct round *r, const struct symbol *s, const char *text)
 {
 	const struct scan_def **defs;
 	char *key = drift_symbol_key(s), *line, *res;
@@ -568,7 +569,7 @@ static void apply(struct round *r, const struct drift_report *rep)
 				text = rewrite(l->text, 0, NULL, sig);
 				free(sig);
 			} else if (pass == 0 && l && d->kind == DRIFT_KIND) {
-				text = fix_kind(r, d->sym, l->text);
+				text = line_with_tree_kind(r, d->sym, l->text);
 			} else if (pass == 0 && l && (d->kind == DRIFT_GONE || d->kind == DRIFT_HEADER_GONE)) {
 				text = commented_out(l->text);
 			} else if (pass == 1 && l && d->kind == DRIFT_MOVED) {
