@@ -12,7 +12,7 @@
 #include "base/files.h"
 #include "base/util.h"
 
-/* vfork: see spawn() in run/pool.c; the child only calls dup2, close,
+/* vfork: see spawn() in exec/pool.c; the child only calls dup2, close,
  * execvp and dprintf (no stdio buffer of ours). */
 static pid_t spawn(char *const argv[], int fd, int errfd)
 {

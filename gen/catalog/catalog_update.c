@@ -126,123 +126,172 @@ static char *retyped_note(const struct scan_def *d)
 	return note;
 }
 
-char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix, const char *name,
-			  const struct scan_def *const *defs, int n)
-{
-	const struct scan_def *func = NULL, *var = NULL, *first = defs[0];
-	int has_func = 0, has_macro = 0, has_define = 0, has_value = 0, has_typedef = 0, has_tag = 0;
+/*
+ * A name's definitions, read for its catalog line.  read_defs() fills
+ * first .. has_tag; choose_kind() then kind (NULL: only a todo line can
+ * say it), todo_kind and sig (the types, or NULL); catalog_update_line()
+ * sets cond, and clears kind when cond is NULL (no catalog condition
+ * states the #if chain, kept in chain for the todo) or when a var's type
+ * differs by a branch no catalog condition states (retyped).
+ */
+struct name_defs {
+	const struct scan_def *first;
+	const struct scan_def *func;	/* the first with a signature a call can use */
+	const struct scan_def *var;	/* the first var with a type */
 	/* "#define foo bar" may alias one function to another, so foo(x)
 	 * still compiles; "#define foo NULL", "#define foo 0" or a cast
 	 * cannot be called. */
-	const struct scan_def *uncallable = NULL;
-	const struct scan_def *retyped = NULL;	/* var of another type, see unstated_type() */
+	const struct scan_def *uncallable;
+	const struct scan_def *retyped;	/* var of another type, see unstated_type() */
+	int has_func, has_macro, has_define, has_value, has_typedef, has_tag;
 	const char *kind, *todo_kind;
-	char *sig = NULL, *cond, *line, *what, *chain = NULL;
-	int i, j;
+	char *sig, *cond, *chain;
+};
 
+/* A function a made-up call can be typed from: a signature, no "...". */
+static int callable_signature(const struct scan_def *d)
+{
+	int j;
+
+	if (!d->sig_ok)
+		return 0;
+	for (j = 0; j < d->nargs; j++)
+		if (!strcmp(d->args[j], "..."))
+			return 0;
+	return 1;
+}
+
+/* What defs[0..n) are, kind by kind. */
+static void read_defs(const struct scan_def *const *defs, int n, struct name_defs *nd)
+{
+	int i;
+
+	nd->first = defs[0];
 	for (i = 0; i < n; i++) {
 		const struct scan_def *d = defs[i];
 
 		switch (d->kind) {
 		case SCAN_FUNC:
 		case SCAN_PROTO:
-			has_func = 1;
-			if (!func && d->sig_ok) {
-				for (j = 0; j < d->nargs; j++)
-					if (!strcmp(d->args[j], "..."))
-						break;
-				if (j == d->nargs)
-					func = d;
-			}
+			nd->has_func = 1;
+			if (!nd->func && callable_signature(d))
+				nd->func = d;
 			break;
 		case SCAN_MACRO:
-			has_macro = 1;
+			nd->has_macro = 1;
 			break;
 		case SCAN_DEFINE:
-			has_define = 1;
+			nd->has_define = 1;
 			if (d->value && *d->value)
-				has_value = 1;
-			if (!uncallable && d->value && *d->value &&
+				nd->has_value = 1;
+			if (!nd->uncallable && d->value && *d->value &&
 			    (!is_identifier(d->value) || !strcmp(d->value, "NULL")))
-				uncallable = d;
+				nd->uncallable = d;
 			break;
 		case SCAN_VAR:
-			if (!var && d->type)
-				var = d;
+			if (!nd->var && d->type)
+				nd->var = d;
 			break;
 		case SCAN_TYPEDEF:
-			has_typedef = 1;
+			nd->has_typedef = 1;
 			break;
 		case SCAN_STRUCT:
 		case SCAN_UNION:
 		case SCAN_ENUM:
-			has_tag = 1;
+			nd->has_tag = 1;
 			break;
 		default:
 			break;
 		}
 	}
-	if (has_tag || has_typedef) {
-		kind = "type";
-		todo_kind = has_tag ? (first->kind == SCAN_UNION ? "union" : first->kind == SCAN_ENUM ? "enum" : "struct")
-				    : "type";
-	} else if (has_func) {
-		kind = has_macro || has_define ? "call" : "func";
-		todo_kind = kind;
-		if (func)
-			sig = scan_format_signature(func->type, func->args, func->nargs);
+}
+
+/* The line's kind from what the definitions are; the todo's, and the types. */
+static void choose_kind(struct name_defs *nd)
+{
+	const struct scan_def *first = nd->first;
+
+	if (nd->has_tag || nd->has_typedef) {
+		nd->kind = "type";
+		if (!nd->has_tag)
+			nd->todo_kind = "type";
+		else
+			nd->todo_kind = first->kind == SCAN_UNION ? "union" : first->kind == SCAN_ENUM ? "enum" : "struct";
+	} else if (nd->has_func) {
+		nd->kind = nd->has_macro || nd->has_define ? "call" : "func";
+		nd->todo_kind = nd->kind;
+		if (nd->func)
+			nd->sig = scan_format_signature(nd->func->type, nd->func->args, nd->func->nargs);
 		/* Under some config it is a value, not a function: a call
 		 * would fail there, and the condition of the function's own
 		 * branch is not what the catalog can state for "call". */
-		if (!func || uncallable)
-			kind = NULL;
-	} else if (has_macro) {
-		kind = NULL;
-		todo_kind = "macro";
-	} else if (has_define) {
-		kind = has_value ? NULL : "flag";
-		todo_kind = "const";
+		if (!nd->func || nd->uncallable)
+			nd->kind = NULL;
+	} else if (nd->has_macro) {
+		nd->kind = NULL;
+		nd->todo_kind = "macro";
+	} else if (nd->has_define) {
+		nd->kind = nd->has_value ? NULL : "flag";
+		nd->todo_kind = "const";
 	} else {
-		todo_kind = "var";
-		kind = var ? "var" : NULL;
-		if (var)
-			sig = xstrdup(var->type);
+		nd->todo_kind = "var";
+		nd->kind = nd->var ? "var" : NULL;
+		if (nd->var)
+			nd->sig = xstrdup(nd->var->type);
 	}
-	cond = catalog_update_condition(cat, defs, n);
-	if (!cond) {
-		kind = NULL;
-		chain = scan_cond_chain(first->cond);
+}
+
+/* "todo NAME KIND [if COND] # tree: ..." for what no line can assert. */
+static char *todo_of(const char *name, const struct name_defs *nd)
+{
+	const struct scan_def *first = nd->first, *u = nd->uncallable;
+	/* "todo struct foo" is spelled "todo foo struct" */
+	const char *bare = nd->has_tag && strchr(name, ' ') ? strchr(name, ' ') + 1 : name;
+	const char *cond = nd->cond && *nd->cond ? nd->cond : NULL;
+	char *what = scan_def_signature(nd->func ? nd->func : nd->var ? nd->var : first), *value, *line;
+
+	if (u && kind_is_call(nd->todo_kind))
+		value = xasprintf("; not callable where it is #define %s %s (%s:%d)", name, u->value, u->file->path,
+				  u->line);
+	else
+		value = nd->retyped ? retyped_note(nd->retyped) : xstrdup("");
+	line = xasprintf("todo\t%s\t%s%s%s\t# tree: %s%s%s at %s:%d%s%s%s", bare, nd->todo_kind, cond ? "\tif " : "",
+			 cond ? cond : "", drift_kind_phrase(first->kind), *what ? " " : "", what, first->file->path,
+			 first->line, nd->chain ? ", only if " : "", nd->chain ? nd->chain : "", value);
+	free(value);
+	free(what);
+	return line;
+}
+
+char *catalog_update_line(const struct catalog *cat, const struct scan_index *ix, const char *name,
+			  const struct scan_def *const *defs, int n)
+{
+	struct name_defs nd = { 0 };
+	char *line;
+
+	read_defs(defs, n, &nd);
+	choose_kind(&nd);
+	nd.cond = catalog_update_condition(cat, defs, n);
+	if (!nd.cond) {
+		nd.kind = NULL;
+		nd.chain = scan_cond_chain(nd.first->cond);
 	}
 	/* only a line that would assert var's type: a todo says why already */
-	if (kind && var && !strcmp(kind, "var") && (retyped = unstated_type(cat, defs, n, var)))
-		kind = NULL;
-	if (kind) {
-		char *nocall = sig ? nocall_field(ix, defs, n, func) : !strcmp(kind, "type") ? opaque_field(ix, defs, n)
-							       : xstrdup("");
+	if (nd.kind && nd.var && !strcmp(nd.kind, "var") && (nd.retyped = unstated_type(cat, defs, n, nd.var)))
+		nd.kind = NULL;
+	if (nd.kind) {
+		char *nocall = nd.sig ? nocall_field(ix, defs, n, nd.func) :
+			       !strcmp(nd.kind, "type") ? opaque_field(ix, defs, n) : xstrdup("");
 
-		line = xasprintf("%s\t%s%s%s%s%s%s", kind, name, sig ? "\t" : "", sig ? sig : "", nocall,
-				 *cond ? "\tif " : "", cond);
+		line = xasprintf("%s\t%s%s%s%s%s%s", nd.kind, name, nd.sig ? "\t" : "", nd.sig ? nd.sig : "", nocall,
+				 *nd.cond ? "\tif " : "", nd.cond);
 		free(nocall);
 	} else {
-		/* "todo struct foo" is spelled "todo foo struct" */
-		const char *bare = has_tag && strchr(name, ' ') ? strchr(name, ' ') + 1 : name;
-
-		what = scan_def_signature(func ? func : var ? var : first);
-		char *value = uncallable && kind_is_call(todo_kind)
-				      ? xasprintf("; not callable where it is #define %s %s (%s:%d)", name, uncallable->value,
-						  uncallable->file->path, uncallable->line)
-				      : retyped ? retyped_note(retyped)
-				      : xstrdup("");
-
-		line = xasprintf("todo\t%s\t%s%s%s\t# tree: %s%s%s at %s:%d%s%s%s", bare, todo_kind, cond && *cond ? "\tif " : "",
-				 cond && *cond ? cond : "", drift_kind_phrase(first->kind), *what ? " " : "", what,
-				 first->file->path, first->line, chain ? ", only if " : "", chain ? chain : "", value);
-		free(value);
-		free(what);
+		line = todo_of(name, &nd);
 	}
-	free(sig);
-	free(cond);
-	free(chain);
+	free(nd.sig);
+	free(nd.cond);
+	free(nd.chain);
 	return line;
 }
 
@@ -511,8 +560,9 @@ static int defs_in(const struct scan_index *ix, const char *name, const char *in
 	return n;
 }
 
-/* The catalog line for a symbol catalogued with the wrong kind. */
-static char *fix_kind(struct round *r, const struct symbol *s, const char *text)
+/* The catalog line of a symbol catalogued with the wrong kind, rewritten
+ * with the kind (and types) the tree gives it. */
+static char *line_with_tree_kind(struct round *r, const struct symbol *s, const char *text)
 {
 	const struct scan_def **defs;
 	char *key = drift_symbol_key(s), *line, *res;
@@ -568,7 +618,7 @@ static void apply(struct round *r, const struct drift_report *rep)
 				text = rewrite(l->text, 0, NULL, sig);
 				free(sig);
 			} else if (pass == 0 && l && d->kind == DRIFT_KIND) {
-				text = fix_kind(r, d->sym, l->text);
+				text = line_with_tree_kind(r, d->sym, l->text);
 			} else if (pass == 0 && l && (d->kind == DRIFT_GONE || d->kind == DRIFT_HEADER_GONE)) {
 				text = commented_out(l->text);
 			} else if (pass == 1 && l && d->kind == DRIFT_MOVED) {

@@ -34,12 +34,12 @@ static int print_drift(const struct drift_report *rep)
 	if (!rep->ndrift) {
 		printf("catalog-check: %d symbols in %d headers match the tree\n", rep->nmatch,
 		       rep->nheaders);
-		return CMD_OK;
+		return EXIT_OK;
 	}
 	fprintf(stderr, "catalog-check: %d of %d symbols in %d headers match the tree; %d drift%s "
 		"(hdrtest catalog-update rewrites the catalog)\n", rep->nmatch, rep->nsyms,
 		rep->nheaders, rep->ndrift, rep->ndrift == 1 ? "" : "s");
-	return CMD_FAILED;
+	return EXIT_FAILED;
 }
 
 /* The three commands' option values: cmd_options() sets each before a run. */
@@ -56,14 +56,14 @@ static int run_catalog_check(const struct command *cmd, int argc, char **argv)
 	struct drift_report *rep;
 	struct scan_index *ix;
 	struct catalog *cat;
-	int first = cmd_options(cmd, argc, argv), ret = CMD_ERROR;
+	int first = cmd_options(cmd, argc, argv), ret = EXIT_ERROR;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	ix = scan_tree(tree);
 	if (!ix) {
 		catalog_free(cat);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	rep = drift_check(cat, ix);
 	if (!drift_out || !write_drift(drift_out, rep))
@@ -91,16 +91,16 @@ static int run_catalog_update(const struct command *cmd, int argc, char **argv)
 	int first = cmd_options(cmd, argc, argv), ret, stuck;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (first == argc)
 		return cmd_usage_error(cmd, "no catalog files given");
 	ix = scan_tree(tree);
 	if (!ix)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (catalog_update(argv + first, argc - first, ix, stdout, &stuck))
-		ret = CMD_ERROR;
+		ret = EXIT_ERROR;
 	else
-		ret = stuck ? CMD_FAILED : CMD_OK;
+		ret = stuck ? EXIT_FAILED : EXIT_OK;
 	scan_free(ix);
 	return ret;
 }
@@ -122,30 +122,30 @@ static int run_catalog_init(const struct command *cmd, int argc, char **argv)
 	struct scan_index *ix;
 	struct scan_stats st;
 	char **paths, *text;
-	int first = cmd_options(cmd, argc, argv), n, i, ret = CMD_OK;
+	int first = cmd_options(cmd, argc, argv), n, i, ret = EXIT_OK;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (first == argc)
 		return cmd_usage_error(cmd, "no header patterns given");
 	n = catalog_init_paths(tree, argv + first, argc - first, &paths);
 	if (!n) {
 		error("no header under %s/include matches the patterns given", tree);
 		free(paths);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	ix = scan_tree(tree);	/* a header's uapi half and the names it shares */
 	if (!ix) {
-		ret = CMD_ERROR;
+		ret = EXIT_ERROR;
 		goto out;
 	}
 	scan_get_stats(ix, &st);
 	if (st.unreadable) {
-		ret = CMD_ERROR;	/* said by the scan: never a catalog of half the headers */
+		ret = EXIT_ERROR;	/* said by the scan: never a catalog of half the headers */
 	} else {
 		text = catalog_init_render(ix, tree, paths, n, argv + first, argc - first);
 		if (write_output(init_out, text))
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		free(text);
 	}
 	scan_free(ix);

@@ -25,7 +25,7 @@ static int run_ci_files(const struct command *cmd, int argc, char **argv)
 	long n;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	/* GitLab's parallel: takes 1 to 200 */
 	errno = 0;
 	n = strtol(shards, &end, 10);
@@ -33,8 +33,8 @@ static int run_ci_files(const struct command *cmd, int argc, char **argv)
 		return cmd_usage_error(cmd, "--shards %s: expected a number from 2 to 200 (GitLab's parallel: limit)",
 				       shards);
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
-	ret = write_ci_files(cat, templates, m4, (int)n, github, gitlab) ? CMD_ERROR : CMD_OK;
+		return EXIT_ERROR;
+	ret = write_ci_files(cat, templates, m4, (int)n, github, gitlab) ? EXIT_ERROR : EXIT_OK;
 	catalog_free(cat);
 	return ret;
 }

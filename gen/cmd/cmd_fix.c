@@ -227,10 +227,10 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	struct strbuf sum, unfixed, ch, ch_tsv, series, overlay_series, classes, classes_tsv, verified, breaks_tsv;
 	const char *srctree;
 	char *path;
-	int ret = CMD_OK;
+	int ret = EXIT_OK;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
 	fx.jobs = atoi(jobs);
@@ -238,7 +238,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 		fx.jobs = 1;
 	if (fixer_open(&fx, out, "fix", argv + first, argc - first, signoff != NULL)) {
 		fixer_close(&fx);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	srctree = fx.orig[0]->srctree;
 	fx.overlay = xasprintf("%s/overlay", fx.dir);
@@ -246,7 +246,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	fx.proof = xcalloc(fx.ncells, sizeof(*fx.proof));
 	if (mkdirs(fx.overlay)) {
 		error("cannot create %s: %s", fx.overlay, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 
 	take_failures(&fx, fx.orig);
@@ -254,7 +254,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	do {
 		fx.rounds++;
 		if (write_overlay(&fx, srctree) || prove(&fx))
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		added = take_failures(&fx, fx.proof);
 	} while (added && fx.rounds < FIX_ROUNDS);
 	qsort(fx.fixes, fx.nfixes, sizeof(*fx.fixes), cmp_fix);
@@ -271,7 +271,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	for (drops = 0; drops < DROP_ROUNDS && drop_unkept(&fx, &pending) && (pending || any_kept(&fx)); drops++) {
 		fx.rounds++;
 		if (write_overlay(&fx, srctree) || prove(&fx))
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		sb_release(&sum);
 		sb_release(&unfixed);
 		judge_fixes(&fx, &sum, &unfixed);
@@ -286,7 +286,7 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 	}
 	sb_init(&verified);
 	if (verify_objects && verify_on_objects(&fx, &verified))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	sb_init(&ch_tsv);
 	chains(&fx, &ch, &ch_tsv);
 	sb_init(&classes);
@@ -309,10 +309,10 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 			continue;
 		if (h->in_overlay ? write_patch(&fx, h, ++k, kept_overlay, srctree, &overlay_series) :
 				    write_patch(&fx, h, ++j, kept - kept_overlay, srctree, &series))
-			return CMD_ERROR;
+			return EXIT_ERROR;
 	}
 	if (kept > kept_overlay && write_cover_letter(&fx, kept - kept_overlay, srctree))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	for (i = 0; i < (int)unfixed.len; i++)
 		unfixed_n += unfixed.buf[i] == '\n';
 	{
@@ -344,43 +344,43 @@ static int run_fix(const struct command *cmd, int argc, char **argv)
 			patch_apply_line(&all, &fx, fx.orig[0]->overlay, 1);
 		path = xasprintf("%s/recompiled", fx.dir);
 		if (write_file_atomic(path, fx.recompiled.len ? fx.recompiled.buf : "") < 0)
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		free(path);
 		path = xasprintf("%s/series", fx.dir);
 		if (write_file_atomic(path, series.buf ? series.buf : "") < 0)
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		free(path);
 		path = xasprintf("%s/overlay-series", fx.dir);
 		if (overlay_series.len ? write_file_atomic(path, overlay_series.buf) < 0 :
 					 unlink(path) && errno != ENOENT) {
 			error("cannot write %s: %s", path, strerror(errno));
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		}
 		free(path);
 		path = xasprintf("%s/classes.tsv", fx.dir);
 		if (write_file_atomic(path, classes_tsv.len ? classes_tsv.buf : "") < 0)
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		free(path);
 		path = xasprintf("%s/chains.tsv", fx.dir);
 		if (write_file_atomic(path, ch_tsv.len ? ch_tsv.buf : "") < 0)
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		free(path);
 		path = xasprintf("%s/breaks.tsv", fx.dir);
 		if (write_file_atomic(path, breaks_tsv.len ? breaks_tsv.buf : "") < 0)
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		free(path);
 		path = xasprintf("%s/summary.txt", fx.dir);
 		if (write_file_atomic(path, all.buf) < 0)
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		free(path);
 		fputs(all.buf, stdout);
 		sb_release(&all);
 	}
 	if (unfixed.len || ch.len)
-		ret = CMD_FAILED;
+		ret = EXIT_FAILED;
 	for (i = 0; i < fx.nfixes; i++)
 		if (!fx.fixes[i].kept && patchable(&fx.fixes[i]))
-			ret = CMD_FAILED;
+			ret = EXIT_FAILED;
 	sb_release(&classes);
 	sb_release(&verified);
 	sb_release(&classes_tsv);

@@ -24,11 +24,11 @@
 #include "base/process.h"
 #include "base/util.h"
 #include "cmd/commands.h"
+#include "exec/pool.h"
 #include "fix/consumers.h"
 #include "fix/fixer.h"
 #include "judge/includes.h"
 #include "judge/results.h"
-#include "run/pool.h"
 #include "scan/scan.h"
 
 #define OBJ_ROUNDS 5
@@ -308,7 +308,7 @@ static const struct cmd_option options[] = {
 
 static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 {
-	int first = cmd_options(cmd, argc, argv), i, j, nj, total = 0, no = 0, ret = CMD_OK;
+	int first = cmd_options(cmd, argc, argv), i, j, nj, total = 0, no = 0, ret = EXIT_OK;
 	struct fixer fx = { 0 };
 	struct consumer_fixer cf = { 0 };
 	struct includer *inc;
@@ -318,13 +318,13 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	int *ncut_dirs;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
 	nj = atoi(jobs) > 0 ? atoi(jobs) : 1;
 	if (fixer_open(&fx, out, "fix-consumers", argv + first, argc - first, signoff != NULL)) {
 		fixer_close(&fx);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	cf.fx = &fx;
 	cf.syntax_only = syntax_only != NULL;
@@ -339,7 +339,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	/* the cuts, in the scratch tree */
 	cf.scratch = xasprintf("%s/tree", fx.dir);
 	if (ninc && scratch_make(cf.srctree, cf.scratch))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	for (i = 0; i < cf.ncuts; i++) {
 		struct cut *c = &cf.cuts[i];
 		char *p, *text, *cut;
@@ -353,7 +353,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 			c->kind = CUT_KEEP;
 			c->stays_for = xasprintf("%s: no line '#include <%s>' to cut", p, c->inc.forbidden);
 		} else if (scratch_write(&cf, c->inc.path, cut)) {
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		}
 		free(p);
 		free(text);
@@ -367,11 +367,11 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		char *dir = cell_built_dir(fx.out, fx.cells[i], &cf.skip[i]);
 
 		if (dir && !(cf.objs[i] = objects_load(dir, cf.srctree)))
-			return CMD_ERROR;
+			return EXIT_ERROR;
 		free(dir);
 	}
 	if (prove_on_objects(&cf, OBJ_ROUNDS, nj))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	for (i = 0; i < cf.ncuts; i++) {
 		struct cut *c = &cf.cuts[i];
 		int proven = 1;
@@ -384,7 +384,7 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 		c->kept = c->kind != CUT_KEEP && !c->broken && proven;
 	}
 	if (consumers_again(&cf))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 
 	/* the series: per kept cut, its edits' patches (a directory each),
 	 * then the cut; the directories found once, counted for [PATCH k/n] */
@@ -401,9 +401,9 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 			continue;
 		for (j = 0; j < ncut_dirs[i]; j++)
 			if (patch_of_edits(&cf, i, cut_dirs[i][j], ++no, total, &series))
-				return CMD_ERROR;
+				return EXIT_ERROR;
 		if (patch_of_cut(&cf, i, ++no, total, &series))
-			return CMD_ERROR;
+			return EXIT_ERROR;
 	}
 	for (i = 0; i < cf.ncuts; i++) {
 		for (j = 0; j < ncut_dirs[i]; j++)
@@ -471,19 +471,19 @@ static int run_fix_consumers(const struct command *cmd, int argc, char **argv)
 	fputs(sum.buf, stdout);
 	path = xasprintf("%s/summary.txt", fx.dir);
 	if (write_file_atomic(path, sum.buf) < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	free(path);
 	path = xasprintf("%s/series", fx.dir);
 	if (write_file_atomic(path, series.len ? series.buf : "") < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	free(path);
 	path = xasprintf("%s/objects.tsv", fx.dir);
 	if (write_file_atomic(path, cf.objects_tsv.len ? cf.objects_tsv.buf : "") < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	free(path);
 	for (i = 0; i < cf.ncuts; i++)
 		if (!cf.cuts[i].kept)
-			ret = CMD_FAILED;
+			ret = EXIT_FAILED;
 	sb_release(&sum);
 	sb_release(&series);
 	consumer_fixer_release(&cf);

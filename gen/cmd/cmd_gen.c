@@ -21,13 +21,13 @@ static int run_gen(const struct command *cmd, int argc, char **argv)
 	struct catalog *cat;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	o.cat = cat;
 	o.templates = templates;
 	o.m4 = m4;
 	if (cells)
 		cell_list_split(&cl, cells);
-	ret = generate_cells(&o, out, cells ? cl.names : NULL, cells ? cl.n : 0) ? CMD_ERROR : CMD_OK;
+	ret = generate_cells(&o, out, cells ? cl.names : NULL, cells ? cl.n : 0) ? EXIT_ERROR : EXIT_OK;
 	if (cells)
 		cell_list_free(&cl);
 	catalog_free(cat);

@@ -20,7 +20,7 @@ static int run_merge(const struct command *cmd, int argc, char **argv)
 	struct merge_opts o = { out, argv + first, argc - first, baseline, stdout };
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (first == argc)
 		return cmd_usage_error(cmd, "no shard given");
 	return merge_outs(&o);

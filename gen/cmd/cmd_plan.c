@@ -31,13 +31,13 @@ static int run_plan(const struct command *cmd, int argc, char **argv)
 	struct catalog *cat;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!print && (!out || !tree || !cache))
 		return cmd_usage_error(cmd, "--out, --tree and --cache are required (or --print-packages)");
 	if (cmd_absolute("KDIR", tree, tree_buf, &o.tree) || cmd_absolute("OVERLAY", overlay, overlay_buf, &o.overlay))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	o.cat = cat;
 	o.out = out;
 	o.cache = cache;
@@ -48,7 +48,7 @@ static int run_plan(const struct command *cmd, int argc, char **argv)
 	o.narchs = arch_list.n;
 	o.configs = config_list.names;
 	o.nconfigs = config_list.n;
-	ret = plan_write(&o) ? CMD_ERROR : CMD_OK;
+	ret = plan_write(&o) ? EXIT_ERROR : EXIT_OK;
 	cell_list_free(&arch_list);
 	cell_list_free(&config_list);
 	catalog_free(cat);

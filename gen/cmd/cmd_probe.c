@@ -23,8 +23,8 @@ static int run_probe(const struct command *cmd, int argc, char **argv)
 	struct catalog *cat;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
-	ret = write_probes(cat, tree, dir) ? CMD_ERROR : CMD_OK;
+		return EXIT_ERROR;
+	ret = write_probes(cat, tree, dir) ? EXIT_ERROR : EXIT_OK;
 	catalog_free(cat);
 	return ret;
 }
@@ -49,10 +49,10 @@ static int run_coverage(const struct command *cmd, int argc, char **argv)
 	struct catalog *cat;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	cell_list_split(&cl, cells);
 	/* uncovered branches are what the table shows, not a failure */
-	ret = report_coverage(cat, dir, out, cl.names, cl.n, stdout) < 0 ? CMD_ERROR : CMD_OK;
+	ret = report_coverage(cat, dir, out, cl.names, cl.n, stdout) < 0 ? EXIT_ERROR : EXIT_OK;
 	cell_list_free(&cl);
 	catalog_free(cat);
 	return ret;

@@ -30,7 +30,7 @@ static int run_report(const struct command *cmd, int argc, char **argv)
 	};
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (first == argc)
 		return cmd_usage_error(cmd, "no cells given");
 	return judge_out(&o);

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* hdrtest run: the whole run, plan to verdicts, in one process. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/files.h"
 #include "base/util.h"
@@ -39,30 +36,9 @@ static const struct cmd_option run_options[] = {
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
-/* The number of jobs: --jobs N, else the cores. */
-static int job_count(const struct command *cmd, int *n)
-{
-	char *end;
-	long v;
-
-	if (!jobs) {
-		v = sysconf(_SC_NPROCESSORS_ONLN);
-		*n = v > 0 ? (int)v : 1;
-		return 0;
-	}
-	errno = 0;
-	v = strtol(jobs, &end, 10);
-	if (errno || *end || end == jobs || v < 1 || v > 4096) {
-		cmd_usage_error(cmd, "--jobs %s: expected a number from 1 to 4096", jobs);
-		return -1;
-	}
-	*n = (int)v;
-	return 0;
-}
-
-/* The run the options describe, with the tree's index when the caller
- * has one (ix, or NULL). */
-static int run_with(const struct command *cmd, int argc, char **argv, const struct scan_index *ix)
+/* The run the options and the catalog files after them describe: parsed
+ * here into a run_opts, done by run_all(). */
+static int run_run(const struct command *cmd, int argc, char **argv)
 {
 	char out_buf[PATH_MAX], tree_buf[PATH_MAX], cache_buf[PATH_MAX], overlay_buf[PATH_MAX],
 		baseline_buf[PATH_MAX];
@@ -71,39 +47,38 @@ static int run_with(const struct command *cmd, int argc, char **argv, const stru
 	int first = cmd_options(cmd, argc, argv), ret;
 	struct catalog *cat;
 
-	if (first < 0 || job_count(cmd, &o.jobs))
-		return CMD_ERROR;
+	if (first < 0 || cmd_jobs(cmd, jobs, &o.jobs))
+		return EXIT_ERROR;
 	o.shard = o.nshards = 1;
 	if (shard && shard_parse(shard, &o.shard, &o.nshards))
 		return cmd_usage_error(cmd, "--shard %s: expected I/N with 1 <= I <= N", shard);
 	if (mkdirs(out) && errno != EEXIST) {
 		error("cannot create %s: %s", out, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (mkdirs(cache) && errno != EEXIST) {
 		error("HDRTEST_CACHE %s: cannot create it: %s", cache, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (cmd_absolute("OUT", out, out_buf, &o.out) || cmd_absolute("KDIR", tree, tree_buf, &o.tree) ||
 	    cmd_absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
 	    cmd_absolute("OVERLAY", overlay, overlay_buf, &o.overlay) ||
 	    cmd_absolute("BASELINE", baseline, baseline_buf, &o.baseline))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	o.cat = cat;
 	o.catalog_files = argv + first;
 	o.ncatalog_files = argc - first;
 	o.costs = costs;
 	o.templates = templates;
 	o.m4 = m4;
-	o.prepare_script = prepare ? prepare : "gen/prepare/prepare-kbuild.sh";
+	o.prepare_script = prepare;
 	o.coverage = coverage != NULL;
 	o.slimness = slimness != NULL;
 	o.no_report = no_report != NULL;
 	o.print_packages = print_packages != NULL;
 	o.prepare_only = prepare_only != NULL;
-	o.tree_index = ix;
 	cell_list_split(&arch_list, archs);
 	cell_list_split(&config_list, configs);
 	o.archs = arch_list.names;
@@ -115,17 +90,6 @@ static int run_with(const struct command *cmd, int argc, char **argv, const stru
 	cell_list_free(&config_list);
 	catalog_free(cat);
 	return ret;
-}
-
-static int run_run(const struct command *cmd, int argc, char **argv)
-{
-	return run_with(cmd, argc, argv, NULL);
-}
-
-int cmd_run_with_index(int argc, char **argv, const struct scan_index *ix)
-{
-	optind = 0;	/* getopt starts again: the caller may have parsed its own */
-	return run_with(&cmd_run, argc, argv, ix);
 }
 
 const struct command cmd_run = {

@@ -47,10 +47,10 @@ static int run_scan(const struct command *cmd, int argc, char **argv)
 	struct scan_stats st;
 	double t0 = seconds_now();
 	char *text;
-	int first = cmd_options(cmd, argc, argv), i, ret = CMD_OK;
+	int first = cmd_options(cmd, argc, argv), i, ret = EXIT_OK;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (first == argc) {
 		ix = scan_tree(tree);
 	} else {
@@ -65,16 +65,16 @@ static int run_scan(const struct command *cmd, int argc, char **argv)
 		free(paths);
 	}
 	if (!ix)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	text = scan_tsv(ix);
 	if (write_output(tsv, text))
-		ret = CMD_ERROR;
+		ret = EXIT_ERROR;
 	free(text);
 	scan_get_stats(ix, &st);
 	fprintf(stderr, "scan: %d headers, %d definitions, %d includes%s in %.2f s\n", st.files,
 		st.defs, st.includes, st.unreadable ? " (some unreadable)" : "", seconds_now() - t0);
 	if (st.unreadable)
-		ret = CMD_ERROR;
+		ret = EXIT_ERROR;
 	scan_free(ix);
 	return ret;
 }

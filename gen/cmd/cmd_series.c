@@ -34,41 +34,51 @@ static int run_series(const struct command *cmd, int argc, char **argv)
 {
 	char out_buf[PATH_MAX], tree_buf[PATH_MAX], cache_buf[PATH_MAX], patches_buf[PATH_MAX],
 		script_buf[PATH_MAX];
+	struct cell_list arch_list, config_list;
 	struct series_opts o = { 0 };
 	int first = cmd_options(cmd, argc, argv), ret;
 	struct catalog *cat;
 
 	if (first < 0)
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!patches == !range)
 		return cmd_usage_error(cmd, "give one of --series DIR and --range BASE..TIP");
+	if (cmd_jobs(cmd, jobs, &o.run.jobs))
+		return EXIT_ERROR;
 	if (mkdirs(out)) {
 		error("cannot create %s: %s", out, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (mkdirs(cache)) {
 		error("HDRTEST_CACHE %s: cannot create it: %s", cache, strerror(errno));
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	/* the scripts and the runs get absolute paths */
-	if (cmd_absolute("OUT", out, out_buf, &o.out) || cmd_absolute("HDRTEST_CACHE", cache, cache_buf, &o.cache) ||
+	if (cmd_absolute("OUT", out, out_buf, &o.out) ||
+	    cmd_absolute("HDRTEST_CACHE", cache, cache_buf, &o.run.cache) ||
 	    cmd_absolute("SCRIPT", script, script_buf, &o.script) || cmd_absolute("KDIR", tree, tree_buf, &o.tree) ||
 	    cmd_absolute("SERIES", patches, patches_buf, &o.patches))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (!(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	o.cat = cat;
 	o.catalog_files = argv + first;
 	o.ncatalog_files = argc - first;
 	o.range = range;
-	o.archs = archs;
-	o.configs = configs;
-	o.jobs = jobs;
-	o.templates = templates;
-	o.m4 = m4;
 	o.url = url;
 	o.report_only = report_only != NULL;
+	cell_list_split(&arch_list, archs);
+	cell_list_split(&config_list, configs);
+	o.run.archs = arch_list.names;
+	o.run.narchs = arch_list.n;
+	o.run.configs = config_list.names;
+	o.run.nconfigs = config_list.n;
+	o.run.shard = o.run.nshards = 1;
+	o.run.templates = templates;
+	o.run.m4 = m4;
 	ret = series_run(&o);
+	cell_list_free(&arch_list);
+	cell_list_free(&config_list);
 	catalog_free(cat);
 	return ret;
 }

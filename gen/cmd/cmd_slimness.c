@@ -20,9 +20,9 @@ static int run_slimness(const struct command *cmd, int argc, char **argv)
 	struct catalog *cat;
 
 	if (first < 0 || !(cat = cmd_read_catalog(cmd, argc - first, argv + first)))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	cell_list_split(&cl, cells);
-	ret = report_slimness(cat, out, cl.names, cl.n, stdout) ? CMD_ERROR : CMD_OK;
+	ret = report_slimness(cat, out, cl.names, cl.n, stdout) ? EXIT_ERROR : EXIT_OK;
 	cell_list_free(&cl);
 	catalog_free(cat);
 	return ret;

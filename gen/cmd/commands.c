@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/util.h"
 
@@ -72,7 +73,7 @@ int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', f);
 	cmd_print_usage(f, cmd);
-	return CMD_ERROR;
+	return EXIT_ERROR;
 }
 
 /* getopt_long() without short options; an unknown option or one without
@@ -103,6 +104,24 @@ int cmd_absolute(const char *what, const char *path, char *buf, const char **res
 	if (!realpath(path, buf))
 		return error("%s=%s: %s", what, path, strerror(errno));
 	*res = buf;
+	return 0;
+}
+
+int cmd_jobs(const struct command *cmd, const char *text, int *n)
+{
+	char *end;
+	long v;
+
+	if (!text) {
+		v = sysconf(_SC_NPROCESSORS_ONLN);
+		*n = v > 0 ? (int)v : 1;
+		return 0;
+	}
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || *end || end == text || v < 1 || v > 4096)
+		return cmd_usage_error(cmd, "--jobs %s: expected a number from 1 to 4096", text);
+	*n = (int)v;
 	return 0;
 }
 

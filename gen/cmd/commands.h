@@ -2,18 +2,8 @@
 /*
  * The subcommands of hdrtest.  Each is one struct command in its own
  * gen/cmd/cmd_*.c file; command_list.c lists them, and hdrtest.c dispatches
- * to them and prints `hdrtest help` from that list.
- *
- * Return conventions:
- *  - A library function (everything outside gen/cmd) returns 0 on success
- *    and -1 after printing an error, or a count or a boolean where that is
- *    what it computes (report_coverage: the uncovered branches;
- *    write_summary: whether the run failed; install_if_changed: whether
- *    it replaced the file; catalog_update says through *stuck that it
- *    could not finish).  It never returns an exit status, and exits only
- *    when memory runs out.
- *  - A command's run function maps those outcomes to the exit status it
- *    returns, one of CMD_OK, CMD_FAILED and CMD_ERROR.
+ * to them and prints `hdrtest help` from that list.  A command parses its
+ * options, calls the library and returns an exit status (base/exit.h).
  */
 #ifndef HDRTEST_COMMANDS_H
 #define HDRTEST_COMMANDS_H
@@ -21,12 +11,8 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "base/exit.h"
 #include "model/catalog.h"
-
-#define CMD_OK		0	/* done; nothing failed */
-#define CMD_FAILED	1	/* a verdict or drift failure: a TU failed, the catalog drifts */
-#define CMD_ERROR	2	/* a usage or input error: bad options, a file that cannot be
-				   read, parsed or written */
 
 /*
  * One option of a command's table: --NAME ARG stores ARG in *value, a
@@ -74,13 +60,6 @@ extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;
 extern const struct command cmd_catalog_init;
 
-/* hdrtest run with argv as the command takes it (argv[0] "run"), and
- * ix, the scan index of its --tree, which the caller already has: hdrtest
- * series runs each step so, in a child it forks after scanning the
- * step's tree, and the run does not scan it again. */
-struct scan_index;
-int cmd_run_with_index(int argc, char **argv, const struct scan_index *ix);
-
 /* Every command above, in the order `hdrtest help` lists them; NULL ends it. */
 extern const struct command *const commands[];
 
@@ -101,7 +80,7 @@ extern const struct command *const commands[];
 void cmd_print_usage(FILE *f, const struct command *cmd);
 
 /* A usage error: "hdrtest NAME: MESSAGE" and the usage on the error
- * stream; returns CMD_ERROR. */
+ * stream; returns EXIT_ERROR. */
 int cmd_usage_error(const struct command *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -115,6 +94,11 @@ int cmd_options(const struct command *cmd, int argc, char **argv);
  * buf holding path's realpath(), or nothing done when path is NULL or
  * empty.  0, or -1 after "WHAT=PATH: REASON" (buf is PATH_MAX bytes). */
 int cmd_absolute(const char *what, const char *path, char *buf, const char **res);
+
+/* --jobs TEXT: in *n the jobs a run starts at once without make -jN, the
+ * cores when text is NULL; 0, or EXIT_ERROR after a usage error (not a
+ * number from 1 to 4096). */
+int cmd_jobs(const struct command *cmd, const char *text, int *n);
 
 /* The catalog files argv[0..argc): NULL after a usage error (none given)
  * or after the catalog's errors. */

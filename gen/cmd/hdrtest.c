@@ -47,20 +47,20 @@ static int help(int argc, char **argv)
 
 	if (argc == 1) {
 		print_help(stdout);
-		return CMD_OK;
+		return EXIT_OK;
 	}
 	if (argc > 2) {
 		error("help takes one command name");
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	cmd = find_command(argv[1]);
 	if (!cmd) {
 		error("unknown command '%s'", argv[1]);
 		print_help(stderr);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	print_command_help(stdout, cmd);
-	return CMD_OK;
+	return EXIT_OK;
 }
 
 /* --help among a command's arguments (up to a "--") */
@@ -81,7 +81,7 @@ static int dispatch(int argc, char **argv)
 
 	if (argc < 1) {
 		print_help(stderr);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (!strcmp(argv[0], "help") || !strcmp(argv[0], "--help"))
 		return help(argc, argv);
@@ -89,11 +89,11 @@ static int dispatch(int argc, char **argv)
 	if (!cmd) {
 		error("unknown command '%s'", argv[0]);
 		print_help(stderr);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (wants_help(argc, argv)) {
 		print_command_help(stdout, cmd);
-		return CMD_OK;
+		return EXIT_OK;
 	}
 	return cmd->run(cmd, argc, argv);
 }
@@ -106,6 +106,6 @@ int main(int argc, char **argv)
 	int ret = dispatch(argc - 1, argv + 1);
 
 	if (write_stream_close(stdout, "standard output"))
-		ret = CMD_ERROR;
+		ret = EXIT_ERROR;
 	return ret;
 }

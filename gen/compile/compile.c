@@ -8,8 +8,9 @@
 #include "base/util.h"
 #include "compile/compile.h"
 #include "compile/tu.h"
+#include "exec/shadow.h"
+#include "exec/uptodate.h"
 #include "generate/prepared.h"
-#include "run/shadow.h"
 
 /*
  * One TU to run.  cmd holds its argv and log; env is the kind's

@@ -9,8 +9,8 @@
 #ifndef HDRTEST_COMPILE_H
 #define HDRTEST_COMPILE_H
 
-#include "run/pool.h"
-#include "run/uptodate.h"
+#include "exec/mtimes.h"
+#include "exec/pool.h"
 
 enum compile_kind {
 	COMPILE_CC,	/* compile and record: TU.rc, TU.log, TU.dep */

@@ -28,12 +28,12 @@
 #include "base/lines.h"
 #include "base/util.h"
 #include "compile/tu.h"
+#include "exec/jobserver.h"
+#include "exec/pool.h"
 #include "fix/fixer.h"
 #include "judge/baseline.h"
 #include "judge/explain.h"
 #include "judge/results.h"
-#include "run/jobserver.h"
-#include "run/pool.h"
 
 int patchable(const struct hdr_fix *h)
 {

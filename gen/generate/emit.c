@@ -349,7 +349,7 @@ static const char *dir_of(const struct kbuild_cmd *kc, int i, size_t k, int *use
 /* OUT/CELL/include-path: the dirs compile.sh's compiler searches for a
  * header, one a line, first searched first (the overlay, then kbuild's),
  * for the run to see a new header that would now be found before one a
- * TU read (gen/run/shadow.c).  A dir given twice is listed twice: the
+ * TU read (gen/exec/shadow.c).  A dir given twice is listed twice: the
  * run only looks at more places for it. */
 static char *include_path(const struct gen_opts *o, const struct kbuild_cmd *kc)
 {

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/exit.h"
 #include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
-#include "cmd/commands.h"
 #include "judge/baseline.h"
 #include "judge/explain.h"
 #include "judge/html.h"
@@ -283,15 +283,15 @@ int judge_out(const struct judge_opts *o)
 	struct run_results r = { NULL, 0 };
 	struct shard_id id;
 	char outabs[PATH_MAX], *cells_text = NULL, **cells = o->cells, *buf = NULL;
-	int i, ret = CMD_ERROR, sharded = 0, ncells = o->ncells;
+	int i, ret = EXIT_ERROR, sharded = 0, ncells = o->ncells;
 	size_t len = 0;
 	FILE *text = o->text;
 
 	if (o->drift && drift_lines_read(o->drift, &dl))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (o->baseline && baseline_read(o->baseline, &bl)) {
 		drift_lines_free(&dl);
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	}
 	if (!realpath(o->out, outabs)) {
 		error("cannot resolve %s: %s", o->out, strerror(errno));
@@ -313,9 +313,9 @@ int judge_out(const struct judge_opts *o)
 		die("out of memory");
 	if (sharded && !r.ncells) {
 		fprintf(text, "hdrtest: shard %d/%d has no work: no TU of this run is its own\n", id.index, id.total);
-		ret = CMD_OK;
+		ret = EXIT_OK;
 	} else {
-		ret = write_terminal(text, &r, o, &bl) ? CMD_FAILED : CMD_OK;
+		ret = write_terminal(text, &r, o, &bl) ? EXIT_FAILED : EXIT_OK;
 	}
 	if (!o->text)
 		fclose(text);

@@ -32,11 +32,11 @@ struct judge_opts {
 	struct lazy_scan *scan;
 };
 
-/* Returns the exit status of `hdrtest report`: CMD_OK (nothing failed),
- * CMD_FAILED (a TU failed or errored, or a new failure against the
- * baseline, or nothing was compiled) or CMD_ERROR (an input that cannot be
+/* Returns the exit status of `hdrtest report`: EXIT_OK (nothing failed),
+ * EXIT_FAILED (a TU failed or errored, or a new failure against the
+ * baseline, or nothing was compiled) or EXIT_ERROR (an input that cannot be
  * read, a report that cannot be written: then none was).  A shard that
- * owns no TU says so and is CMD_OK. */
+ * owns no TU says so and is EXIT_OK. */
 int judge_out(const struct judge_opts *o);
 
 #endif

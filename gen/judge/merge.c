@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/exit.h"
 #include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
-#include "cmd/commands.h"
 #include "judge/judge.h"
 #include "judge/results.h"
 #include "shard/shard_file.h"
@@ -403,9 +403,9 @@ static int judge_merged(const struct merge_opts *o, int have_drift)
 	ret = judge_out(&jo);
 	if (fclose(f))
 		die("out of memory");
-	if (ret != CMD_ERROR && write_file_atomic(p[7], text ? text : ""))
-		ret = CMD_ERROR;
-	if (ret != CMD_ERROR && o->text)
+	if (ret != EXIT_ERROR && write_file_atomic(p[7], text ? text : ""))
+		ret = EXIT_ERROR;
+	if (ret != EXIT_ERROR && o->text)
 		fputs(text ? text : "", o->text);
 	free(text);
 	for (i = 0; i < 8; i++)
@@ -434,7 +434,7 @@ int merge_outs(const struct merge_opts *o)
 	const struct shard **src = NULL, *drift = NULL;
 	char outabs[PATH_MAX], *cells_text = NULL, *cells_lines = NULL, **cells = NULL, *path;
 	size_t cells_len = 0;
-	int i, ncells = 0, bad = 0, ret = CMD_ERROR, total, have_out;
+	int i, ncells = 0, bad = 0, ret = EXIT_ERROR, total, have_out;
 	struct stat st;
 
 	for (i = 0; i < o->nshards; i++) {

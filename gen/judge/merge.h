@@ -37,9 +37,9 @@ struct merge_opts {
 /*
  * Merge, then judge the merged OUT into OUT/results.ktap, results.tsv,
  * results.xml, report.html, report.txt, failures.txt and baseline.tsv.
- * Returns CMD_ERROR after an error (shards that do not make one run, each
+ * Returns EXIT_ERROR after an error (shards that do not make one run, each
  * problem named with its dir and field; a file that cannot be read or
- * written), else the judgement's CMD_OK or CMD_FAILED.
+ * written), else the judgement's EXIT_OK or EXIT_FAILED.
  */
 int merge_outs(const struct merge_opts *o);
 

@@ -14,7 +14,7 @@
 #include "base/lines.h"
 #include "base/util.h"
 #include "catalog/catalog_init.h"
-#include "run/shadow.h"
+#include "exec/shadow.h"
 
 #define NO_SUCH_FILE ": No such file or directory"	/* gcc: "NAME: No such ..." */
 #define NOT_FOUND "' file not found"		/* clang: "'NAME' file not found" */

@@ -12,9 +12,9 @@
 
 #include "base/files.h"
 #include "base/util.h"
+#include "exec/jobserver.h"
+#include "exec/pool.h"
 #include "generate/kbuild_cmd.h"
-#include "run/jobserver.h"
-#include "run/pool.h"
 
 struct file_id {
 	const char *path;	/* owned by the set's files[] */

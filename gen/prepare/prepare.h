@@ -15,8 +15,8 @@
 #ifndef HDRTEST_PREPARE_H
 #define HDRTEST_PREPARE_H
 
-#include "run/pool.h"
-#include "run/uptodate.h"
+#include "exec/mtimes.h"
+#include "exec/pool.h"
 
 struct prepare_opts {
 	const char *out;

@@ -7,18 +7,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/exit.h"
 #include "base/files.h"
 #include "base/util.h"
-#include "cmd/commands.h"
 #include "compile/compile.h"
+#include "exec/jobserver.h"
+#include "exec/mtimes.h"
+#include "exec/pool.h"
 #include "generate/cells.h"
 #include "plan/plan.h"
 #include "prepare/prepare.h"
-#include "run/jobserver.h"
-#include "run/pool.h"
 #include "run/run.h"
 #include "run/stages.h"
-#include "run/uptodate.h"
 #include "shard/costs.h"
 #include "shard/partition.h"
 
@@ -188,7 +188,7 @@ static int prepare_stage(struct run *r)
 	int n, i;
 
 	po.out = r->o->out;
-	po.script = r->o->prepare_script;
+	po.script = r->o->prepare_script ? r->o->prepare_script : "gen/prepare/prepare-kbuild.sh";
 	po.cells = r->own_cells;
 	po.ncells = r->nown;
 	po.ms = ms;
@@ -243,7 +243,7 @@ int run_all(const struct run_opts *o)
 {
 	struct run r = { 0 };
 	char *costs_out = xasprintf("%s/costs.tsv", o->out);
-	int ret = CMD_ERROR;
+	int ret = EXIT_ERROR;
 	ssize_t len;
 
 	r.o = o;
@@ -263,7 +263,7 @@ int run_all(const struct run_opts *o)
 	if (plan_stage(&r) || shard_stage(&r))
 		goto out;
 	if (o->print_packages) {
-		ret = print_shard_packages(&r) ? CMD_ERROR : CMD_OK;
+		ret = print_shard_packages(&r) ? EXIT_ERROR : EXIT_OK;
 		goto out;
 	}
 	if (!o->prepare_only && write_shard_file(o, r.cells, r.ncells, r.stems, r.nstems, r.owner))
@@ -271,7 +271,7 @@ int run_all(const struct run_opts *o)
 	if (o->nshards > 1 && !r.nown) {
 		printf("hdrtest: shard %d/%d has no work: the %d cells' TUs all went to other shards\n",
 		       o->shard, o->nshards, r.ncells);
-		ret = CMD_OK;
+		ret = EXIT_OK;
 		goto out;
 	}
 	if (!o->prepare_only && drift_stage(o, r.m, r.self, &r.scan))
@@ -281,7 +281,7 @@ int run_all(const struct run_opts *o)
 		goto out;
 	r.pool = pool_new(r.js);
 	if (o->prepare_only) {
-		ret = prepare_stage(&r) ? CMD_ERROR : CMD_OK;
+		ret = prepare_stage(&r) ? EXIT_ERROR : EXIT_OK;
 		goto out;
 	}
 	if (prepare_stage(&r) || gen_stage(o, r.m, r.self, r.own_cells, r.nown) ||
@@ -303,10 +303,10 @@ int run_all(const struct run_opts *o)
 	if (o->slimness && (compile_stage(&r, COMPILE_CPP, NULL, NULL) ||
 			    slimness_stage(o, r.own_cells, r.nown)))
 		goto out;
-	ret = o->no_report ? CMD_OK : judge_stage(o, r.m, r.self, r.cells, r.ncells, &r.scan);
+	ret = o->no_report ? EXIT_OK : judge_stage(o, r.m, r.self, r.cells, r.ncells, &r.scan);
 	/* an uncovered branch or a failing TU is no failure of coverage */
-	if ((o->coverage || o->slimness) && ret == CMD_FAILED)
-		ret = CMD_OK;
+	if ((o->coverage || o->slimness) && ret == EXIT_FAILED)
+		ret = EXIT_OK;
 out:
 	run_free(&r);
 out_unlocked:

@@ -39,7 +39,7 @@ struct run_opts {
 	const char *costs;	/* an earlier run's costs.tsv the shards are balanced by, or NULL */
 	const char *templates;
 	const char *m4;
-	const char *prepare_script;
+	const char *prepare_script;	/* or NULL: gen/prepare/prepare-kbuild.sh */
 	int coverage;		/* also preprocess for branch coverage */
 	int slimness;		/* also measure each header's slimness */
 	int no_report;		/* stop after compiling (fix judges on its own) */
@@ -51,9 +51,9 @@ struct run_opts {
 	const struct scan_index *tree_index;
 };
 
-/* The run: CMD_OK when every TU judged passes (or only known failures of
- * the baseline fail), CMD_FAILED when one fails or the catalog drifts,
- * CMD_ERROR after an error message when the run itself could not be done
+/* The run: EXIT_OK when every TU judged passes (or only known failures of
+ * the baseline fail), EXIT_FAILED when one fails or the catalog drifts,
+ * EXIT_ERROR after an error message when the run itself could not be done
  * (bad input, a file it cannot write, a set-up that cannot compile). */
 int run_all(const struct run_opts *o);
 

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/exit.h"
 #include "base/files.h"
 #include "base/util.h"
 #include "catalog/drift.h"
-#include "cmd/commands.h"
 #include "generate/cells.h"
 #include "generate/probe.h"
 #include "judge/judge.h"
@@ -297,7 +297,7 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 	char *f_bl = xasprintf("%s/baseline.tsv", o->out), *f_fail = xasprintf("%s/failures.txt", o->out);
 	char *f_drift = xasprintf("%s/drift.tsv", o->out);
 	struct judge_opts jo = { 0 };
-	int rc = CMD_ERROR;
+	int rc = EXIT_ERROR;
 	char status[4];
 	FILE *f;
 
@@ -306,7 +306,7 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 	if (!judge_again(o, m, self, cells, ncells)) {
 		rc = last_status(o->out);
 		if (!quiet && print_file(report))
-			rc = CMD_ERROR;
+			rc = EXIT_ERROR;
 		goto out;
 	}
 	f = fopen(tmp, "w");
@@ -328,8 +328,8 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 	jo.text = f;
 	jo.scan = ls;
 	rc = judge_out(&jo);
-	if (write_stream_close(f, tmp) || rc == CMD_ERROR) {
-		rc = CMD_ERROR;
+	if (write_stream_close(f, tmp) || rc == EXIT_ERROR) {
+		rc = EXIT_ERROR;
 		unlink(tmp);
 		goto out;
 	}
@@ -337,18 +337,18 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 	if (write_file_atomic(rc_path, status)) {
 		unlink(tmp);
 		unlink(rc_path);
-		rc = CMD_ERROR;
+		rc = EXIT_ERROR;
 		goto out;
 	}
 	if (rename(tmp, report)) {
 		error("cannot write %s: %s%s", report, strerror(errno), disk_hint(errno));
 		unlink(tmp);
 		unlink(rc_path);
-		rc = CMD_ERROR;
+		rc = EXIT_ERROR;
 		goto out;
 	}
 	if (!quiet && print_file(report))
-		rc = CMD_ERROR;
+		rc = EXIT_ERROR;
 out:
 	free(report);
 	free(tmp);

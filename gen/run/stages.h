@@ -8,8 +8,8 @@
 #ifndef HDRTEST_STAGES_H
 #define HDRTEST_STAGES_H
 
+#include "exec/mtimes.h"
 #include "run/run.h"
-#include "run/uptodate.h"
 #include "scan/lazy_scan.h"
 
 /* OUT/drift.tsv: the catalog against the tree (ls: its index, made when
@@ -33,7 +33,7 @@ int slimness_stage(const struct run_opts *o, char **cells, int ncells);
 /* OUT/report.txt and the result files, judged again only when a cell, the
  * tool, the catalog, the drift, the baseline or a section report.html
  * shows changed; the report printed.  Returns the run's exit status
- * (CMD_OK, CMD_FAILED, CMD_ERROR), also kept in OUT/report.rc.  The
+ * (EXIT_OK, EXIT_FAILED, EXIT_ERROR), also kept in OUT/report.rc.  The
  * failures are explained from ls, the run's index of its tree. */
 int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, char **cells, int ncells,
 		struct lazy_scan *ls);

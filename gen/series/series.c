@@ -10,11 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/exit.h"
 #include "base/files.h"
 #include "base/hash.h"
 #include "base/process.h"
 #include "base/util.h"
-#include "cmd/commands.h"
+#include "run/run.h"
 #include "scan/scan.h"
 #include "series/scratch.h"
 #include "series/series_report.h"
@@ -83,51 +84,31 @@ static int make_step_tree(const struct series_opts *o, const struct series *se, 
 	return rc == 0 ? 0 : -1;
 }
 
-/* What the forked child of start_run() runs. */
-struct run_call {
-	int argc;
-	char **argv;
-	const struct scan_index *ix;
-};
-
+/* The forked child of a step's run: the run ro describes.  A step's
+ * catalog (ro->cat NULL) is read here, from ro->catalog_files, as hdrtest
+ * run reads its operands. */
 static int call_run(void *arg)
 {
-	struct run_call *c = arg;
+	struct run_opts *ro = arg;
+	struct catalog *cat = NULL;
+	int ret;
 
-	return cmd_run_with_index(c->argc, c->argv, c->ix);
+	if (!ro->cat && !(ro->cat = cat = catalog_read(ro->catalog_files, ro->ncatalog_files)))
+		return EXIT_ERROR;
+	ret = run_all(ro);
+	catalog_free(cat);
+	return ret;
 }
 
-/* hdrtest run with the step's options and then extra[0..nextra) and
- * paths[0..npaths), in a child forked from this process, not a new
- * program: the child has ix, the step's scan index (or NULL), which the
- * run's drift check and the explanations of its failures would each make
- * again (0.7 s of a kernel tree, twice a step).  Its stdout goes to
- * log; its stderr is the series' (PREPARE and UPDATE lines, errors).
- * The child's pid, or -1 after an error message. */
-static pid_t start_run(const struct series_opts *o, const char *scratch, const char *dir, const char *const *extra,
-		       int nextra, char **paths, int npaths, const char *log, const struct scan_index *ix)
+/* The run of a step: what every step's run is given (o->run), on the
+ * step's OUT (dir) and the scratch tree. */
+static struct run_opts step_run(const struct series_opts *o, const char *scratch, const char *dir)
 {
-	struct run_call c = { 0, NULL, ix };
-	int i;
-	pid_t pid;
-	const char *fixed[] = { "run", "--out", dir, "--tree", scratch, "--cache", o->cache, "--archs", o->archs,
-				"--configs", o->configs, "--templates", o->templates, "--m4", o->m4 };
+	struct run_opts ro = o->run;
 
-	for (i = 0; i < (int)(sizeof(fixed) / sizeof(fixed[0])); i++)
-		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = (char *)fixed[i];
-	if (o->jobs) {
-		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = "--jobs";
-		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = (char *)o->jobs;
-	}
-	for (i = 0; i < nextra; i++)
-		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = (char *)extra[i];
-	for (i = 0; i < npaths; i++)
-		*(char **)push(&c.argv, &c.argc, sizeof(char *)) = paths[i];
-	*(char **)push(&c.argv, &c.argc, sizeof(char *)) = NULL;
-	c.argc--;	/* the NULL that ends argv is no argument */
-	pid = start_call_to_file(call_run, &c, log);
-	free(c.argv);
-	return pid;
+	ro.out = dir;
+	ro.tree = scratch;
+	return ro;
 }
 
 /* The step's kbuild dirs brought up to date while this process scans the
@@ -139,19 +120,32 @@ static pid_t start_run(const struct series_opts *o, const char *scratch, const c
  * it would without this. */
 static pid_t start_prepare(const struct series_opts *o, const char *scratch, const char *dir)
 {
-	const char *extra[] = { "--prepare-only" };
+	struct run_opts ro = step_run(o, scratch, dir);
 
-	return start_run(o, scratch, dir, extra, 1, o->catalog_files, o->ncatalog_files, "/dev/null", NULL);
+	ro.cat = o->cat;
+	ro.catalog_files = o->catalog_files;
+	ro.ncatalog_files = o->ncatalog_files;
+	ro.prepare_only = 1;
+	return start_call_to_file(call_run, &ro, "/dev/null");
 }
 
-/* hdrtest run on the step's tree and catalog, with its scan index, its
- * table in OUT/NNNN/run.log.  Its exit status, or -1. */
-static int run_step(const struct series_opts *o, const char *scratch, const char *dir, char **paths, int npaths,
+/* The run of the step's tree and catalog (paths), in a child forked from
+ * this process, not a new program: the child has ix, the step's scan
+ * index, which the run's drift check and the explanations of its
+ * failures would each make again (0.7 s of a kernel tree, twice a step).
+ * Its stdout, the table, goes to OUT/NNNN/run.log; its stderr is the
+ * series' (PREPARE and UPDATE lines, errors).  Its exit status, or -1. */
+static int run_step(const struct series_opts *o, const char *scratch, const char *dir, char **paths,
 		    const struct scan_index *ix)
 {
+	struct run_opts ro = step_run(o, scratch, dir);
 	char *log = xasprintf("%s/run.log", dir);
-	pid_t pid = start_run(o, scratch, dir, NULL, 0, paths, npaths, log, ix);
+	pid_t pid;
 
+	ro.catalog_files = paths;
+	ro.ncatalog_files = o->ncatalog_files;
+	ro.tree_index = ix;
+	pid = start_call_to_file(call_run, &ro, log);
 	free(log);
 	return pid < 0 ? -1 : wait_child(pid, "hdrtest run");
 }
@@ -200,7 +194,7 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 {
 	struct series_report r;
 	char *path, *text;
-	int s, ret = CMD_OK, introduced = 0, i;
+	int s, ret = EXIT_OK, introduced = 0, i;
 
 	series_report_init(&r, se);
 	r.stopped = stopped;
@@ -213,9 +207,9 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 
 		if (!res) {
 			error("%s: %s (the step's run wrote no results)", res_path, strerror(errno));
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		} else if (series_report_add_step(&r, s, res, mv, fl, res_path)) {
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		}
 		free(res);
 		free(mv);
@@ -237,7 +231,7 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 		for (i = 0; i < 4; i++)
 			paths[i] = xasprintf("%s/%s", o->out, names[i]);
 		if (write_files_atomic(4, (const char *const *)paths, (const char *const *)texts))
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		fputs(texts[0], stdout);
 		for (i = 0; i < 4; i++) {
 			free(paths[i]);
@@ -251,7 +245,7 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 		path = xasprintf("%s/%s/review.json", o->out, se->steps[s].num);
 		text = series_review_json(&r, s, url);
 		if (write_file_atomic(path, text))
-			ret = CMD_ERROR;
+			ret = EXIT_ERROR;
 		free(text);
 		free(path);
 		free(url);
@@ -259,10 +253,10 @@ static int report(const struct series_opts *o, const struct series *se, int nrun
 	printf("hdrtest series: %s/summary.txt, series.ktap, series.html; per patch NNNN/results.tsv and review.json\n",
 	       o->out);
 	series_report_free(&r);
-	if (ret == CMD_OK && (stopped >= 0))
-		ret = CMD_ERROR;
-	if (ret == CMD_OK && introduced)
-		ret = CMD_FAILED;
+	if (ret == EXIT_OK && (stopped >= 0))
+		ret = EXIT_ERROR;
+	if (ret == EXIT_OK && introduced)
+		ret = EXIT_FAILED;
 	return ret;
 }
 
@@ -323,7 +317,7 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 	if (prep > 0)
 		wait_child(prep, "hdrtest run --prepare-only");
 	prep = -1;
-	rc = run_step(o, env->scratch, dir, paths, o->ncatalog_files, ix);
+	rc = run_step(o, env->scratch, dir, paths, ix);
 	if (rc < 0 || rc > 1) {
 		error("the run of step %s failed (exit %d): see %s/run.log", st->num, rc, dir);
 		goto out;
@@ -348,11 +342,11 @@ int series_run(const struct series_opts *o)
 	struct series se;
 	char *id = NULL, *scratch = NULL, *why = NULL, *catdir = NULL;
 	struct step_env env = { 0 };
-	int s, nrun = 0, stopped = -1, ret = CMD_ERROR, git_base = 0;
+	int s, nrun = 0, stopped = -1, ret = EXIT_ERROR, git_base = 0;
 	char *dir = NULL;
 
 	if (o->range ? series_from_git(o->tree, o->range, &se) : series_from_dir(o->patches, &se))
-		return CMD_ERROR;
+		return EXIT_ERROR;
 	if (o->report_only) {
 		/* the steps OUT holds, from the base on, until the first without results */
 		for (nrun = 0; nrun < se.n; nrun++) {
@@ -380,7 +374,7 @@ int series_run(const struct series_opts *o)
 	/* the catalog the step's run reads: one path for every step */
 	catdir = xasprintf("%s/catalog", o->out);
 	id = scratch_id(o, o->range || git_base);
-	dir = xasprintf("%s/series/%s", o->cache, id);
+	dir = xasprintf("%s/series/%s", o->run.cache, id);
 	scratch = xasprintf("%s/tree", dir);
 	if (lock_scratch(scratch))
 		goto out;

@@ -18,6 +18,7 @@
 #define HDRTEST_SERIES_H
 
 #include "model/catalog.h"
+#include "run/run.h"
 
 struct series_opts {
 	const struct catalog *cat;
@@ -27,17 +28,17 @@ struct series_opts {
 	const char *tree;	/* with patches: the base they apply to; with range: the git tree */
 	const char *patches;	/* the patch dir, or NULL */
 	const char *range;	/* BASE..TIP in the git tree, or NULL */
-	const char *cache;	/* HDRTEST_CACHE: the scratch tree and the kbuild dirs */
-	const char *archs, *configs;	/* as hdrtest run takes them */
-	const char *jobs;
-	const char *templates, *m4;
 	const char *script;	/* series-tree.sh */
 	const char *url;	/* the series page's URL in review.json, or NULL: a file:// URL */
 	int report_only;	/* run nothing: the report of the steps OUT holds */
+	/* what every step's run is given: cache (HDRTEST_CACHE, which also
+	 * holds the scratch tree), archs, configs, jobs, shard 1/1, templates
+	 * and m4; each step sets its OUT, tree and catalog */
+	struct run_opts run;
 };
 
-/* CMD_OK when no patch introduces a failure, CMD_FAILED when one does,
- * CMD_ERROR after an error message (a patch that does not apply: the
+/* EXIT_OK when no patch introduces a failure, EXIT_FAILED when one does,
+ * EXIT_ERROR after an error message (a patch that does not apply: the
  * steps before it keep their results, and the report says where it
  * stopped). */
 int series_run(const struct series_opts *o);

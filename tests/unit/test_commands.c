@@ -230,7 +230,7 @@ START_TEST(test_required_option)
 
 		want = xasprintf("hdrtest probe: %s\n%s", cases[i].says, u);
 		ck_assert_int_eq(run(&cmd_probe, &diag, a[0], a[1], a[2], a[3], a[4], NULL),
-				 CMD_ERROR);
+				 EXIT_ERROR);
 		ck_assert_str_eq(diag, want);
 		free(diag);
 		free(want);
@@ -349,7 +349,7 @@ START_TEST(test_missing_option_named)
 				}
 			}
 			argv[argc] = "x.cat";
-			ck_assert_int_eq(run_argv(commands[i], &diag, argc + 1, argv), CMD_ERROR);
+			ck_assert_int_eq(run_argv(commands[i], &diag, argc + 1, argv), EXIT_ERROR);
 			want = xasprintf("hdrtest %s: --%s is required\n%s", commands[i]->name, o->name, u);
 			ck_assert_str_eq(diag, want);
 			free(want);
@@ -437,7 +437,7 @@ static char *planned_fixture_cell(const char *dir)
 	char *cmd, *diag, *prepared;
 
 	ck_assert_int_eq(run(&cmd_plan, &diag, "--out", out, "--tree", dir, "--cache", dir, "--archs", "host",
-			     "--configs", "plain", FIXTURE_CAT, NULL), CMD_OK);
+			     "--configs", "plain", FIXTURE_CAT, NULL), EXIT_OK);
 	free(diag);
 	free(put_file(kb, ".config", "CONFIG_FIXTURE_ARCH=y\n"));
 	cmd = xasprintf("savedcmd_mm/mmzone.o := gcc -I%s/include -include %s/include/linux/kconfig.h "
@@ -474,21 +474,21 @@ START_TEST(test_m4_options)
 	/* the options are used: a missing m4 or template dir fails */
 	stderr_begin();
 	ck_assert_int_eq(run(&cmd_ci_files, &diag, "--m4", "/nonexistent/m4", "--github", gh1,
-			     "--gitlab", gl1, CATALOG, NULL), CMD_ERROR);
+			     "--gitlab", gl1, CATALOG, NULL), EXIT_ERROR);
 	free(stderr_end());
 	ck_assert(strstr(diag, "m4 failed (exit 127)"));
 	free(diag);
 	stderr_begin();
 	ck_assert_int_eq(run(&cmd_gen, &diag, "--m4", "/nonexistent/m4", "--out", out, FIXTURE_CAT, NULL),
-			 CMD_ERROR);
+			 EXIT_ERROR);
 	free(stderr_end());
 	ck_assert(strstr(diag, "m4 failed (exit 127)"));
 	free(diag);
 	stderr_begin();
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--templates", dir, "--out", out, FIXTURE_CAT, NULL), CMD_ERROR);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--templates", dir, "--out", out, FIXTURE_CAT, NULL), EXIT_ERROR);
 	free(stderr_end());
 	free(diag);
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--out", out, FIXTURE_CAT, NULL), CMD_OK);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--out", out, FIXTURE_CAT, NULL), EXIT_OK);
 	free(diag);
 	a = xasprintf("%s/host/plain/fixture/good.c", out);
 	ck_assert(file_exists(a));
@@ -545,7 +545,7 @@ START_TEST(test_gen_refuses_m4_name)
 	bad = replace_once(text, "\tconst\tGOOD_MAX\tint\n", "\tconst\tGOOD_MAX\tm4_dnl int\n", &line);
 	path = put_file(dir, "fixture.cat", bad);
 	before = tree_list(out);
-	ck_assert_int_eq(run(&cmd_gen, &diag, "--out", out, path, NULL), CMD_ERROR);
+	ck_assert_int_eq(run(&cmd_gen, &diag, "--out", out, path, NULL), EXIT_ERROR);
 	want = xasprintf("%s:%d:17: error: 'm4_dnl' is reserved for hdrtest's m4 templates: no name in the "
 			 "catalog may begin with m4_\n", path, line);
 	ck_assert_str_eq(diag, want);
@@ -574,7 +574,7 @@ START_TEST(test_catalog_check_refuses_m4_name)
 	bad = replace_once(text, "\tfx_order\tunsigned int", "\tfx_order\tm4_dnl unsigned int", &line);
 	path = put_file(dir, "fx.cat", bad);
 	ck_assert_int_eq(run(&cmd_catalog_check, &diag, "--tree", DRIFT "/tree", "--drift-out", drift, path, NULL),
-			 CMD_ERROR);
+			 EXIT_ERROR);
 	want = xasprintf("%s:%d:16: error: 'm4_dnl' is reserved for hdrtest's m4 templates: no name in the "
 			 "catalog may begin with m4_\n", path, line);
 	ck_assert_str_eq(diag, want);

@@ -518,7 +518,7 @@ START_TEST(test_fix_consumers_command)
 
 	free(put_file(out, "x86_64/defconfig/built", line));
 	stdout_begin();
-	ck_assert_int_eq(cmd_fix_consumers.run(&cmd_fix_consumers, 6, argv), CMD_OK);
+	ck_assert_int_eq(cmd_fix_consumers.run(&cmd_fix_consumers, 6, argv), EXIT_OK);
 	said = stdout_end();
 	p = xasprintf("%s/fix-consumers/series", out);
 	assert_file(p, "0001-drv-include-what-linux-chain-idle-h-no-longer-pulls.patch\n"
@@ -645,7 +645,7 @@ START_TEST(test_fix_consumers_unproven_cell)
 	free(p);
 	free(put_file(out, "x86_64/defconfig/built", line));
 	stdout_begin();
-	ck_assert_int_eq(cmd_fix_consumers.run(&cmd_fix_consumers, 7, argv), CMD_FAILED);
+	ck_assert_int_eq(cmd_fix_consumers.run(&cmd_fix_consumers, 7, argv), EXIT_FAILED);
 	said = stdout_end();
 	p = xasprintf("%s/fix-consumers/summary.txt", out);
 	text = slurp(p);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The make jobserver client (gen/run/jobserver.c): our own pipe, and
+/* The make jobserver client (gen/exec/jobserver.c): our own pipe, and
  * joining a make's pipe or fifo named in a MAKEFLAGS the test makes. */
 #define _GNU_SOURCE
 #include <check.h>
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "run/jobserver.h"
+#include "exec/jobserver.h"
 #include "suites.h"
 #include "base/util.h"
 

@@ -88,7 +88,7 @@ static void expect_as_one_run(const char *out, const char *tree, char **dirs, in
 	int mrc, drc;
 
 	mrc = merge(out, dirs, n, baseline, &mtext, &mdiag);
-	ck_assert_msg(mrc != CMD_ERROR, "%s", mdiag);
+	ck_assert_msg(mrc != EXIT_ERROR, "%s", mdiag);
 	ck_assert_str_eq(mdiag, "");
 	mrep = out_fixture_reports(out);
 	ck_assert_int_eq(remove_tree(out), 0);
@@ -119,7 +119,7 @@ START_TEST(test_three_shards)
 	order[0] = dirs[2];
 	order[1] = dirs[0];
 	order[2] = dirs[1];
-	ck_assert_int_eq(merge(out, order, 3, NULL, &text, &diag), CMD_FAILED);
+	ck_assert_int_eq(merge(out, order, 3, NULL, &text, &diag), EXIT_FAILED);
 	ck_assert_str_eq(diag, "");
 	ck_assert_ptr_nonnull(realpath(out, real));
 	/* shard 1's log names the merged OUT, not the one it ran in */
@@ -152,7 +152,7 @@ START_TEST(test_three_shards)
 	out_fixture_write(out, tree, NULL, NULL);
 	free(put_file(out, "x86_64/defconfig/linux/b.dep", "x.o: /inc/linux/mm.h\n"));
 	want = xasprintf("%s/x86_64/defconfig/linux/b.dep", out);
-	ck_assert_int_eq(merge(out, dirs, 3, NULL, &text, &diag), CMD_FAILED);
+	ck_assert_int_eq(merge(out, dirs, 3, NULL, &text, &diag), EXIT_FAILED);
 	ck_assert(!file_exists(want));
 	free(want);
 	free(text);
@@ -219,7 +219,7 @@ static void expect_refused_into(const char *base, const char *out, char **dirs, 
 	struct strbuf sb;
 	const char *p, *q;
 
-	ck_assert_int_eq(merge(out, dirs, n, NULL, &text, &diag), CMD_ERROR);
+	ck_assert_int_eq(merge(out, dirs, n, NULL, &text, &diag), EXIT_ERROR);
 	ck_assert_str_eq(text, "");
 	sb_init(&sb);
 	sb_add(&sb, "");
@@ -369,7 +369,7 @@ START_TEST(test_not_shards)
 	free(put_file(none, "shard", "# hdrtest shard\n"));
 	expect_refused(base, two, 2, "B/none/shard:2:1: error: expected 'version<TAB>VALUE' (hdrtest's version), "
 				     "found the end of the file\n");
-	ck_assert_int_eq(merge(dirs[0], dirs, 1, NULL, &text, &diag), CMD_ERROR);
+	ck_assert_int_eq(merge(dirs[0], dirs, 1, NULL, &text, &diag), EXIT_ERROR);
 	ck_assert_msg(strstr(diag, "/s1 is the shard ") && strstr(diag, ": merge into a dir of its own\n"), "%s",
 		      diag);
 	free(text);
@@ -651,7 +651,7 @@ START_TEST(test_command_usage)
 
 	optind = 0;
 	diag_begin();
-	ck_assert_int_eq(cmd_merge.run(&cmd_merge, 3, argv), CMD_ERROR);
+	ck_assert_int_eq(cmd_merge.run(&cmd_merge, 3, argv), EXIT_ERROR);
 	diag = diag_end();
 	ck_assert_msg(starts_with(diag, "hdrtest merge: no shard given\nusage: hdrtest merge --out DIR [OPTION...] "
 				       "SHARD-OUT...\n"), "%s", diag);
@@ -659,7 +659,7 @@ START_TEST(test_command_usage)
 	argv[1] = "s1";
 	optind = 0;
 	diag_begin();
-	ck_assert_int_eq(cmd_merge.run(&cmd_merge, 2, argv), CMD_ERROR);
+	ck_assert_int_eq(cmd_merge.run(&cmd_merge, 2, argv), EXIT_ERROR);
 	diag = diag_end();
 	ck_assert_msg(strstr(diag, "--out"), "%s", diag);
 	free(diag);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The job pool (gen/run/pool.c): parallelism within the jobserver's slots,
+/* The job pool (gen/exec/pool.c): parallelism within the jobserver's slots,
  * order, statuses, logs, what each child gets, the end on a signal. */
 #define _GNU_SOURCE
 #include <check.h>
@@ -18,8 +18,8 @@
 
 #include "base/files.h"
 #include "helpers.h"
-#include "run/jobserver.h"
-#include "run/pool.h"
+#include "exec/jobserver.h"
+#include "exec/pool.h"
 #include "suites.h"
 #include "base/util.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The run's up-to-date checks (gen/run/uptodate.c) and a TU's recorded
+/* The run's up-to-date checks (gen/exec/uptodate.c) and a TU's recorded
  * result (gen/compile/tu.c), on files with set mtimes. */
 #include <check.h>
 #include <fcntl.h>
@@ -12,8 +12,8 @@
 #include "base/util.h"
 #include "compile/tu.h"
 #include "helpers.h"
-#include "run/shadow.h"
-#include "run/uptodate.h"
+#include "exec/shadow.h"
+#include "exec/uptodate.h"
 #include "suites.h"
 
 /* Set path's mtime to secs after a fixed time (so order never depends on

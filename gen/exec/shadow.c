@@ -8,8 +8,8 @@
 #include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
-#include "run/shadow.h"
-#include "run/uptodate.h"
+#include "exec/mtimes.h"
+#include "exec/shadow.h"
 
 #define PATH_HEADER "hdrtest-include-path 1"
 #define RECORD_HEADER "hdrtest-deps-search 1"

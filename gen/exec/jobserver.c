@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* GNU make's jobserver: joining make's, or making our own. */
 #define _GNU_SOURCE
-#include "run/jobserver.h"
+#include "exec/jobserver.h"
 
 #include <errno.h>
 #include <fcntl.h>

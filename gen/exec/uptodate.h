@@ -2,7 +2,7 @@
 /*
  * Whether a step's output is up to date: make's rule (a target older than
  * any of its inputs is made again), done by the scheduler itself from
- * mtimes, with every file stat()ed at most once per run.
+ * mtimes (mtimes.h), with every file stat()ed at most once per run.
  *
  * A TU's inputs are its text, its cell's compile.sh (the command: gen
  * rewrites it only when its bytes change) and every header it read, from
@@ -19,29 +19,9 @@
 #ifndef HDRTEST_UPTODATE_H
 #define HDRTEST_UPTODATE_H
 
-#include <time.h>
+#include "exec/mtimes.h"
 
 struct shadow;
-
-/* The mtimes of this run, by path: a missing file is mtime 0 (older than
- * everything that exists, and "missing" to mtime_exists). */
-struct mtimes;
-
-struct mtimes *mtimes_new(void);
-void mtimes_free(struct mtimes *m);
-/* The mtime of path in ns since the epoch (0: no such file), looked up once. */
-long long mtime_of(struct mtimes *m, const char *path);
-/* The ctime of path in ns (0: no such file; a symlink: the later of its
- * own and its target's, 0 if dangling), looked up once: what moves when
- * a dir gets a new entry or a file is made, renamed or linked. */
-long long changed_of(struct mtimes *m, const char *path);
-/* Forget path's mtime and ctime: the run has just written it. */
-void mtime_forget(struct mtimes *m, const char *path);
-
-/* 1 when target is missing or older than any of inputs[0..n) that exists
- * (an input that does not exist makes nothing stale: make's "FORCE" is
- * for the caller to decide); else 0. */
-int stale(struct mtimes *m, const char *target, const char *const *inputs, int n);
 
 /* The prerequisites of a make-style depfile ("t.o: a.h b.h \" ...) in
  * *deps (new strings, *n of them, each once); 0, or -1 when the file

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The job pool: children run in parallel within the jobserver's slots. */
 #define _GNU_SOURCE
-#include "run/pool.h"
+#include "exec/pool.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
-#include "run/jobserver.h"
+#include "exec/jobserver.h"
 
 int pool_kill_grace_ms = 2000;
 

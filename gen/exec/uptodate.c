@@ -10,126 +10,8 @@
 
 #include "base/files.h"
 #include "base/util.h"
-#include "run/shadow.h"
-#include "run/uptodate.h"
-
-/* One path's mtime; path is owned. */
-struct mtime_entry {
-	char *path;
-	long long ns;
-	UT_hash_handle hh;
-};
-
-struct mtimes {
-	struct mtime_entry *byname;
-	struct mtime_entry *bychange;	/* ctimes, for changed_of() */
-};
-
-struct mtimes *mtimes_new(void)
-{
-	return xcalloc(1, sizeof(struct mtimes));
-}
-
-static void entries_free(struct mtime_entry **table)
-{
-	struct mtime_entry *e, *tmp;
-
-	HASH_ITER(hh, *table, e, tmp) {
-		HASH_DEL(*table, e);
-		free(e->path);
-		free(e);
-	}
-}
-
-void mtimes_free(struct mtimes *m)
-{
-	if (!m)
-		return;
-	entries_free(&m->byname);
-	entries_free(&m->bychange);
-	free(m);
-}
-
-static long long ns_of(const struct timespec *ts)
-{
-	return (long long)ts->tv_sec * 1000000000LL + ts->tv_nsec;
-}
-
-/* A file's ctime moves on whatever is done to it (a new name, new
- * contents, new times: touch -d cannot set it back), a dir's when an entry
- * is added, removed or renamed in it, or it is itself renamed.  A symlink
- * counts as changed when it or what it points to did. */
-long long changed_of(struct mtimes *m, const char *path)
-{
-	struct mtime_entry *e;
-	struct stat st;
-
-	HASH_FIND_STR(m->bychange, path, e);
-	if (e)
-		return e->ns;
-	e = xmalloc(sizeof(*e));
-	e->path = xstrdup(path);
-	e->ns = 0;
-	if (!lstat(path, &st)) {
-		e->ns = ns_of(&st.st_ctim);
-		/* a dangling link leads nowhere: as missing; else the later
-		 * of the link's change and its target's (st is the target's) */
-		if (S_ISLNK(st.st_mode) && stat(path, &st))
-			e->ns = 0;
-		else if (ns_of(&st.st_ctim) > e->ns)
-			e->ns = ns_of(&st.st_ctim);
-	}
-	HASH_ADD_KEYPTR(hh, m->bychange, e->path, strlen(e->path), e);
-	return e->ns;
-}
-
-long long mtime_of(struct mtimes *m, const char *path)
-{
-	struct mtime_entry *e;
-	struct stat st;
-
-	HASH_FIND_STR(m->byname, path, e);
-	if (e)
-		return e->ns;
-	e = xmalloc(sizeof(*e));
-	e->path = xstrdup(path);
-	e->ns = 0;
-	if (!stat(path, &st))
-		e->ns = ns_of(&st.st_mtim);
-	HASH_ADD_KEYPTR(hh, m->byname, e->path, strlen(e->path), e);
-	return e->ns;
-}
-
-static void forget_in(struct mtime_entry **table, const char *path)
-{
-	struct mtime_entry *e;
-
-	HASH_FIND_STR(*table, path, e);
-	if (!e)
-		return;
-	HASH_DEL(*table, e);
-	free(e->path);
-	free(e);
-}
-
-void mtime_forget(struct mtimes *m, const char *path)
-{
-	forget_in(&m->byname, path);
-	forget_in(&m->bychange, path);
-}
-
-int stale(struct mtimes *m, const char *target, const char *const *inputs, int n)
-{
-	long long t = mtime_of(m, target);
-	int i;
-
-	if (!t)
-		return 1;
-	for (i = 0; i < n; i++)
-		if (inputs[i] && mtime_of(m, inputs[i]) > t)
-			return 1;
-	return 0;
-}
+#include "exec/shadow.h"
+#include "exec/uptodate.h"
 
 /* Is word a target ("x.o:") or a line's continuation ("\")? */
 static int not_a_prerequisite(const char *w, size_t len)
@@ -280,7 +162,7 @@ int union_write(struct mtimes *m, const char *cell_dir, char **stems, int n)
 	/* what is where now, not what the run saw before it compiled */
 	fresh = mtimes_new();
 	if (!write_file_atomic(path, sb.buf ? sb.buf : "") &&
-	    !shadow_record(fresh, cell_dir, deps, ndeps, ns_of(&st.st_mtim))) {
+	    !shadow_record(fresh, cell_dir, deps, ndeps, timespec_ns(&st.st_mtim))) {
 		ret = rename(begun, stamp);
 		if (ret)
 			error("cannot rename %s to %s: %s", begun, stamp, strerror(errno));
