@@ -35,6 +35,7 @@
 #include "fix/fixer.h"
 #include "judge/explain.h"
 #include "judge/results.h"
+#include "scan/headers.h"
 #include "scan/scan.h"
 
 #define FIX_ROUNDS 5

@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include "fix/fixer.h"
 #include "judge/results.h"
+#include "scan/headers.h"
 #include "scan/scan.h"
 
 /* --- consumers that pull in a forbidden header ----------------------------- */
@@ -220,18 +221,6 @@ void includers_free(struct includer *inc, int n)
 	free(inc);
 }
 
-const struct scan_file *forbidden_file(const struct scan_index *ix, const char *name)
-{
-	const struct scan_file *const *ff;
-	const struct scan_file *forb = NULL;
-	int nf = scan_files_named(ix, name, &ff), m;
-
-	for (m = 0; m < nf; m++)
-		if (starts_with(ff[m]->path, "include/") && !starts_with(ff[m]->path, "include/uapi/"))
-			forb = ff[m];
-	return forb;
-}
-
 /* For each chain a failing TU pulls a forbidden header in by: every
  * header on it that includes the forbidden header directly, with the
  * first few headers whose chains it is on; tsv has them all. */
@@ -242,7 +231,7 @@ void chains(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv)
 
 	for (i = 0; i < ninc; i++) {
 		const struct scan_file *f = scan_file(fx->ix, inc[i].path);
-		const struct scan_file *forb = forbidden_file(fx->ix, inc[i].forbidden);
+		const struct scan_file *forb = common_file(fx->ix, inc[i].forbidden);
 		char *list = xstrdup(inc[i].consumers), *save, *w;
 		char **consumers = NULL;
 		int n = 0;

@@ -183,8 +183,6 @@ struct includer {
  * met; how many, into *out (allocated: includers_free()). */
 int find_includers(struct fixer *fx, struct includer **out);
 void includers_free(struct includer *inc, int n);
-/* The kernel half (include/, not uapi) of include name name, or NULL. */
-const struct scan_file *forbidden_file(const struct scan_index *ix, const char *name);
 /* The names file's own text uses (outside comments) that forb defines
  * and file does not ("struct page" for a tag), each once, in order of
  * first use; how many, into *names (allocated). */

@@ -26,6 +26,7 @@
 #include "fix/consumers.h"
 #include "judge/explain.h"
 #include "judge/results.h"
+#include "scan/headers.h"
 #include "scan/scan.h"
 
 enum obj_state { OBJ_UNTOUCHED, OBJ_OK, OBJ_BROKEN, OBJ_FIXED };
