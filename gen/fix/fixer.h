@@ -2,7 +2,7 @@
 /*
  * hdrtest fix's shared state: the failures of a run, the candidate fixes
  * of each header they are in, and the fixer that proves them.  The
- * command (cmd/cmd_fix.c) fills it; the proof (fix/proof.c), the chain
+ * rounds (fix/fix_all.c) fill it; the proof (fix/proof.c), the chain
  * report (fix/chains.c) and the patches (fix/patch.c) read it.
  */
 #ifndef HDRTEST_FIXER_H
@@ -191,6 +191,9 @@ int names_used_from(const struct scan_index *ix, const char *srctree, const stru
 
 /* order.c */
 
+/* qsort() order of struct hdr_fix: by header. */
+int cmp_hdr_fix(const void *a, const void *b);
+
 /* fx->fixes in the series' order: sorted by include name (so grouped by
  * directory), a kept patch after every kept patch of a header it reads
  * (its includes, in the tree or added by its patch, followed through the
@@ -226,11 +229,15 @@ char *subject_prefix(const char *srctree, const char *path);
  * is uncommitted (what git format-patch --base names), else NULL. */
 char *clean_git_head(const char *srctree);
 
-/* How to apply the patches written for dir (the tree, or with overlay set
- * the run's overlay, whose copies they fix): git am in a git tree, else
- * patch -p1 (the default tree is Debian's source, not a repository); the
- * patches by name, or with more than SUMMARY_FEW, through the series
- * file (series or overlay-series). */
+/* How to apply the patches names[0..n) of patches_dir to dir: git am in
+ * a git tree, else patch -p1 (the default tree is Debian's source, not a
+ * repository); the patches by name, or with more than SUMMARY_FEW,
+ * through the series file of patches_dir named series. */
+void apply_line(struct strbuf *sb, const char *dir, const char *patches_dir, char *const *names, int n,
+		const char *series);
+/* apply_line() for the patches make fix wrote for dir (the tree, or with
+ * overlay set the run's overlay, whose copies they fix: said first), with
+ * the series file series or overlay-series. */
 void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay);
 /* The patch of kept fix h, number no of total, into fx->dir (named
  * overlay-NNNN-... when h is the run's overlay's copy, its paths then

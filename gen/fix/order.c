@@ -33,7 +33,7 @@ static int closure_of(const struct scan_index *ix, const struct hdr_fix *h, char
 	return header_closure(ix, out, n);
 }
 
-static int cmp_header(const void *a, const void *b)
+int cmp_hdr_fix(const void *a, const void *b)
 {
 	return strcmp(((const struct hdr_fix *)a)->header, ((const struct hdr_fix *)b)->header);
 }
@@ -45,7 +45,7 @@ void order_series(struct fixer *fx)
 	int *ncl, *done;
 	struct hdr_fix *out;
 
-	qsort(fx->fixes, n, sizeof(*fx->fixes), cmp_header);
+	qsort(fx->fixes, n, sizeof(*fx->fixes), cmp_hdr_fix);
 	if (n < 2)
 		return;
 	cl = xcalloc(n, sizeof(*cl));
