@@ -86,6 +86,13 @@ void cut_choose(struct consumer_fixer *cf, const struct includer *inc, struct cu
 char *cut_apply(const struct scan_index *ix, const char *text, const struct cut *c);
 void cut_free(struct cut *c);
 
+/* cut_patches.c */
+
+/* The series of the kept cuts into OUT/fix-consumers, their names into
+ * series: per cut, a patch per directory of the edits its objects
+ * needed, then the cut.  0, or -1 after an error message. */
+int write_cut_series(struct consumer_fixer *cf, struct strbuf *series);
+
 /* objproof.c */
 
 /* A symlink copy of srctree at dir (removed first): every file a link to
