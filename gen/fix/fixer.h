@@ -19,6 +19,38 @@ struct failure {
 	char *why;		/* its explanation when it was first seen */
 };
 
+/*
+ * The fix of one header, through the rounds of fix_all(): prove() proves
+ * it, judge_fixes() judges it, drop_unkept() drops it or puts its
+ * includes under their #if, write_patch() writes it.
+ *
+ * Invariants, between two rounds:
+ *  - header never changes.  cands[0..ncands) and marks[0..ncands) only
+ *    grow (a round adds what a patch uncovers), marks[k] one byte per
+ *    cell; fails[0..nfails) only grows, each (cell, tu) once.
+ *  - A fix that is not patchable() (its candidates are only reasons why
+ *    not) is never written into the overlay, never kept, and has no path,
+ *    base, verdict or patch.
+ *  - path and base are set once the overlay had it (common_file() found
+ *    the header), in_overlay saying which base it is: the run's overlay's
+ *    copy or the tree's file.  proven is the overlay's text of it at the
+ *    last proof (NULL: not there), changed whether that text differs
+ *    from the proof before's.
+ *  - dropped is 0 while it is proven; once a verdict drops it, the round
+ *    of that verdict, for good: then kept is 0, the next write of the
+ *    overlay removes its copy, and verdict, broke, newdiag, breaks and
+ *    fixes_a_cell stay what that verdict said.
+ *  - kept, broke, newdiag, breaks, fixes_a_cell and verdict are the last
+ *    verdict's; kept implies broke == newdiag == 0.
+ *  - guard_why is set only by a verdict that did not keep it for what it
+ *    broke alone, an include for a use under #if having gone in
+ *    unconditionally; drop_unkept() clears it, copying it into those
+ *    candidates' cond_why and breaks into uncond_breaks, or leaves it for
+ *    the next verdict.  uncond_breaks is set iff a candidate has cond_why.
+ *  - After the rounds: broke_objects (and objects_why) only when
+ *    --verify-objects dropped it, kept 0 then; patch and subject only on
+ *    a kept fix, once its patch is written.
+ */
 struct hdr_fix {
 	char *header;
 	struct fix_cand *cands;
@@ -64,6 +96,21 @@ struct fix_identity {
 	char *email;
 };
 
+/*
+ * A finished run being fixed: what fixer_open() sets (out, dir, cells,
+ * orig, ix, who, signoff) never changes; the rest is fix_all()'s (the
+ * proofs on objects of fix-consumers and of --verify-objects read only
+ * fixer_open()'s).
+ *
+ * Invariants, between two rounds: rounds is how many proof rounds ran;
+ * proof[i] is cell i's results of the last one (NULL before the first,
+ * and for a cell the run skipped or could not compile); recompiled has a
+ * line for each TU a round compiled, compiled of them, and reused counts
+ * those a round took from the round before; fixes[0..nfixes) only grows,
+ * a header once (fix_for()), in the order first met until the rounds of
+ * candidates end, then by header (cmp_hdr_fix()), and last in the
+ * series' order (order_series()).
+ */
 struct fixer {
 	char *out;		/* the run (absolute: object commands run elsewhere) */
 	char *dir;		/* OUT/fix */

@@ -31,6 +31,16 @@
 
 enum obj_state { OBJ_UNTOUCHED, OBJ_OK, OBJ_BROKEN, OBJ_FIXED };
 
+/*
+ * One cell's objects through the rounds.  Invariants, between rounds:
+ * state[k] is OBJ_UNTOUCHED until object k is first compiled, then its
+ * last compile's: OBJ_OK, OBJ_FIXED (it compiles, and edited[k]: it asked
+ * for an edit in a round before) or OBJ_BROKEN (why[k]: what no edit can
+ * give it, or NULL: its first error says); asked[] is all 0 (set in a
+ * round, cleared by next_pending()); pending[0..npending) are the objects
+ * the next round compiles; orig_warnings[k] is set once the unedited
+ * tree compiled k, and then never changes.
+ */
 struct cell_proof {
 	struct kobj_set *set;
 	enum obj_state *state;
