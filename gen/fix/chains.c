@@ -10,40 +10,32 @@
 #include <string.h>
 
 #include "base/files.h"
-#include "base/lines.h"
 #include "base/util.h"
 #include "fix/fixer.h"
+#include "judge/includes.h"
 #include "judge/results.h"
+#include "scan/headers.h"
 #include "scan/scan.h"
 
 /* --- consumers that pull in a forbidden header ----------------------------- */
 
-/* The tree path of the file a -H line of log (the raw compiler output)
- * names as include name name. */
-static char *h_path(const char *log, const char *srctree, const char *name)
+/* The tree path of the first header of tree, the -H lines of a TU
+ * compiled from srctree, that is the file of include name name:
+ * "arch/x86/include/asm/cacheflush.h" for asm/cacheflush.h. */
+static char *h_path(const struct include_tree *tree, const char *srctree, const char *name)
 {
-	const char *cur = log, *line;
-	char *needle = xasprintf("/include/%s", name);
-	size_t n, sl = strlen(srctree), nl = strlen(needle);
+	char *needle = xasprintf("/include/%s", name), *path = NULL;
+	size_t sl = strlen(srctree);
+	int i;
 
-	while ((line = next_line_span(&cur, &n))) {
-		const char *p = line;
+	for (i = 0; i < tree->n && !path; i++) {
+		const char *p = tree->entries[i].path;
 
-		if (*p != '.')
-			continue;
-		while (*p == '.')
-			p++;
-		if (*p != ' ')
-			continue;
-		p++;
-		if (n - (p - line) > sl + 1 && !strncmp(p, srctree, sl) && p[sl] == '/' &&
-		    (size_t)(n - (p - line)) >= nl && !strncmp(line + n - nl, needle, nl)) {
-			free(needle);
-			return xstrndup(p + sl + 1, n - (p - line) - sl - 1);
-		}
+		if (!strncmp(p, srctree, sl) && p[sl] == '/' && p[sl + 1] && ends_with(p, needle))
+			path = xstrdup(p + sl + 1);
 	}
 	free(needle);
-	return NULL;
+	return path;
 }
 
 int is_ident(int ch)
@@ -134,76 +126,94 @@ static void uses_from(struct fixer *fx, const char *srctree, const struct scan_f
 	sb_addc(sb, '\n');
 }
 
+/* word added to the space-separated list *words, unless it is there. */
+static void add_word(char **words, const char *word)
+{
+	char *n;
+
+	if (word_listed(*words, word))
+		return;
+	n = xasprintf("%s%s%s", *words, **words ? " " : "", word);
+	free(*words);
+	*words = n;
+}
+
+/* The includer at path, whose line includes forb: found in, or added to,
+ * inc[0..*ninc). */
+static struct includer *includer_at(struct includer **inc, int *ninc, const char *path, const char *forb,
+				    int line)
+{
+	struct includer *in;
+	int i;
+
+	for (i = 0; i < *ninc; i++)
+		if (!strcmp((*inc)[i].path, path))
+			return &(*inc)[i];
+	in = push(inc, ninc, sizeof(*in));
+	in->path = xstrdup(path);
+	in->forbidden = xstrdup(forb);
+	in->line = line;
+	in->cells = xstrdup("");
+	in->consumers = xstrdup("");
+	return in;
+}
+
+/* The line of f's #include of name, or 0. */
+static int include_line(const struct scan_file *f, const char *name)
+{
+	int k;
+
+	for (k = 0; f && k < f->nincludes; k++)
+		if (!strcmp(f->includes[k].name, name))
+			return f->includes[k].line;
+	return 0;
+}
+
+/* The includers on the chain of t, a TU of cell ci that pulls a
+ * forbidden header in (t->forbidden: "FORBIDDEN: A -> B -> ..."). */
+static void includers_of(struct fixer *fx, int ci, const struct tu_result *t, struct includer **inc, int *ninc)
+{
+	const struct cell_result *c = fx->orig[ci];
+	char *logpath = xasprintf("%s/%s.log", c->dir, t->stem), *raw = read_file(logpath, NULL);
+	char *forb, *chain, *name, *save;
+	struct include_tree tree;
+
+	free(logpath);
+	if (!raw)
+		return;
+	free(include_tree_parse(raw, &tree));
+	forb = xstrndup(t->forbidden, strstr(t->forbidden, ": ") - t->forbidden);
+	chain = xstrdup(strstr(t->forbidden, ": ") + 2);
+	for (name = strtok_r(chain, " ->", &save); name; name = strtok_r(NULL, " ->", &save)) {
+		char *path = h_path(&tree, c->srctree, name);
+		const struct scan_file *f = path ? scan_file(fx->ix, path) : NULL;
+		int line = include_line(f, forb);
+
+		if (line) {
+			struct includer *in = includer_at(inc, ninc, path, forb, line);
+
+			add_word(&in->cells, fx->cells[ci]);
+			add_word(&in->consumers, t->header);
+		}
+		free(path);
+	}
+	include_tree_free(&tree);
+	free(chain);
+	free(forb);
+	free(raw);
+}
+
 int find_includers(struct fixer *fx, struct includer **out)
 {
 	struct includer *inc = NULL;
-	int ninc = 0, i, j, k;
+	int ninc = 0, i, j;
 
 	for (i = 0; i < fx->ncells; i++) {
 		const struct cell_result *c = fx->orig[i];
 
-		for (j = 0; j < c->ntus; j++) {
-			const struct tu_result *t = &c->tus[j];
-			char *forb, *chain, *name, *save;
-			char *logpath, *raw;
-
-			if (!t->forbidden || !strstr(t->forbidden, ": "))
-				continue;
-			logpath = xasprintf("%s/%s.log", c->dir, t->stem);
-			raw = read_file(logpath, NULL);
-			free(logpath);
-			if (!raw)
-				continue;
-			forb = xstrndup(t->forbidden, strstr(t->forbidden, ": ") - t->forbidden);
-			chain = xstrdup(strstr(t->forbidden, ": ") + 2);
-			for (name = strtok_r(chain, " ->", &save); name; name = strtok_r(NULL, " ->", &save)) {
-				char *path = h_path(raw, c->srctree, name);
-				const struct scan_file *f = path ? scan_file(fx->ix, path) : NULL;
-				struct includer *in = NULL;
-
-				for (k = 0; f && k < f->nincludes; k++)
-					if (!strcmp(f->includes[k].name, forb))
-						break;
-				if (!f || k == f->nincludes) {
-					free(path);
-					continue;
-				}
-				for (int m = 0; m < ninc; m++)
-					if (!strcmp(inc[m].path, path))
-						in = &inc[m];
-				if (!in) {
-					in = push(&inc, &ninc, sizeof(*in));
-					in->path = xstrdup(path);
-					in->forbidden = xstrdup(forb);
-					in->line = f->includes[k].line;
-					in->cells = xstrdup("");
-					in->consumers = xstrdup("");
-				}
-				if (!word_listed(in->cells, fx->cells[i])) {
-					char *n = xasprintf("%s%s%s", in->cells, *in->cells ? " " : "", fx->cells[i]);
-
-					free(in->cells);
-					in->cells = n;
-				}
-				{
-					char *pad = xasprintf(" %s ", in->consumers), *me = xasprintf(" %s ", t->header);
-
-					if (!strstr(pad, me)) {
-						char *n = xasprintf("%s%s%s", in->consumers, *in->consumers ? " " : "",
-								    t->header);
-
-						free(in->consumers);
-						in->consumers = n;
-					}
-					free(pad);
-					free(me);
-				}
-				free(path);
-			}
-			free(chain);
-			free(forb);
-			free(raw);
-		}
+		for (j = 0; j < c->ntus; j++)
+			if (c->tus[j].forbidden && strstr(c->tus[j].forbidden, ": "))
+				includers_of(fx, i, &c->tus[j], &inc, &ninc);
 	}
 	*out = inc;
 	return ninc;
@@ -220,18 +230,6 @@ void includers_free(struct includer *inc, int n)
 	free(inc);
 }
 
-const struct scan_file *forbidden_file(const struct scan_index *ix, const char *name)
-{
-	const struct scan_file *const *ff;
-	const struct scan_file *forb = NULL;
-	int nf = scan_files_named(ix, name, &ff), m;
-
-	for (m = 0; m < nf; m++)
-		if (starts_with(ff[m]->path, "include/") && !starts_with(ff[m]->path, "include/uapi/"))
-			forb = ff[m];
-	return forb;
-}
-
 /* For each chain a failing TU pulls a forbidden header in by: every
  * header on it that includes the forbidden header directly, with the
  * first few headers whose chains it is on; tsv has them all. */
@@ -242,7 +240,7 @@ void chains(struct fixer *fx, struct strbuf *sb, struct strbuf *tsv)
 
 	for (i = 0; i < ninc; i++) {
 		const struct scan_file *f = scan_file(fx->ix, inc[i].path);
-		const struct scan_file *forb = forbidden_file(fx->ix, inc[i].forbidden);
+		const struct scan_file *forb = common_file(fx->ix, inc[i].forbidden);
 		char *list = xstrdup(inc[i].consumers), *save, *w;
 		char **consumers = NULL;
 		int n = 0;

@@ -22,6 +22,14 @@ enum cut_kind {
 	CUT_KEEP,	/* some of it is defined only there: no cut, the names said */
 };
 
+/*
+ * The cut of one includer.  Invariants: kind is cut_choose()'s, or
+ * CUT_KEEP when the cut cannot be made (stays_for says why, for any
+ * CUT_KEEP); cands only for CUT_REPLACE.  After prove_on_objects():
+ * needed <= compiled, broken is the sum of reasons[].count, kept implies
+ * kind != CUT_KEEP and broken == 0.  freed and still are "" but for a
+ * kept cut, whose consumers consumers_again() compiled again.
+ */
 struct cut {
 	struct includer inc;	/* owned */
 	char *include_name;	/* of inc.path: "asm/cacheflush.h" */
@@ -47,7 +55,9 @@ struct cut {
 };
 
 /* An edit the proof on objects asked for: includes (or declarations) in
- * one file, for the objects that broke without them. */
+ * one file, for the objects that broke without them.  Invariant:
+ * cands[0..applied) are in the scratch tree, applied <= ncands; a round
+ * adds candidates, apply_edits() then makes applied ncands. */
 struct obj_edit {
 	char *path;		/* in the tree: "drivers/gpu/drm/drm_cache.c", or a header */
 	int is_header;		/* under include/ (or arch/.../include/): fix_apply(), else a source */
@@ -58,6 +68,14 @@ struct obj_edit {
 	int applied;		/* cands already in the scratch tree */
 };
 
+/*
+ * fix-consumers (and --verify-objects) on a run.  Invariants: srctree,
+ * scratch, objs and skip never change once set (objs[i] or skip[i], one
+ * of them); edits[0..nedits) only grows, a round at a time; rounds is how
+ * many rounds prove_on_objects() ran, compiled the object compiles in
+ * them (the unedited tree's too), objects_tsv a line per object
+ * compiled, written after the last.
+ */
 struct consumer_fixer {
 	struct fixer *fx;
 	const char *srctree;
@@ -85,6 +103,13 @@ void cut_choose(struct consumer_fixer *cf, const struct includer *inc, struct cu
  * #include line is not where the scan saw it. */
 char *cut_apply(const struct scan_index *ix, const char *text, const struct cut *c);
 void cut_free(struct cut *c);
+
+/* cut_patches.c */
+
+/* The series of the kept cuts into OUT/fix-consumers, their names into
+ * series: per cut, a patch per directory of the edits its objects
+ * needed, then the cut.  0, or -1 after an error message. */
+int write_cut_series(struct consumer_fixer *cf, struct strbuf *series);
 
 /* objproof.c */
 

@@ -13,12 +13,8 @@
 #include "base/lines.h"
 #include "base/util.h"
 #include "fix/consumers.h"
+#include "scan/headers.h"
 #include "scan/scan.h"
-
-static int is_fwd_kind(enum scan_kind k)
-{
-	return k == SCAN_STRUCT_FWD || k == SCAN_UNION_FWD || k == SCAN_ENUM_FWD;
-}
 
 /* The lightest header other than forb that defines name and reaches
  * neither forb nor self; NULL when none. */
@@ -33,11 +29,11 @@ static char *replacement(const struct scan_index *ix, const char *name, const st
 		const char *z = d->file->include_name;
 		int w, reaches_forb, cycle;
 
-		if (!z || d->file == forb || is_fwd_kind(d->kind) || d->cond || starts_with(z, "asm-generic/") ||
+		if (!z || d->file == forb || is_forward_decl(d->kind) || d->cond || starts_with(z, "asm-generic/") ||
 		    !common_file(ix, z) || strcmp(common_file(ix, z)->path, d->file->path))
 			continue;
-		w = fix_closure(ix, z, forb->include_name, &reaches_forb);
-		fix_closure(ix, z, self, &cycle);
+		w = closure_size(ix, z, forb->include_name, &reaches_forb);
+		closure_size(ix, z, self, &cycle);
 		if (reaches_forb || cycle)
 			continue;
 		if (!best || w < best_w || (w == best_w && strcmp(z, best) < 0)) {
@@ -53,7 +49,7 @@ static char *replacement(const struct scan_index *ix, const char *name, const st
 void cut_choose(struct consumer_fixer *cf, const struct includer *inc, struct cut *out)
 {
 	const struct scan_index *ix = cf->fx->ix;
-	const struct scan_file *f = scan_file(ix, inc->path), *forb = forbidden_file(ix, inc->forbidden);
+	const struct scan_file *f = scan_file(ix, inc->path), *forb = common_file(ix, inc->forbidden);
 	struct strbuf stays;
 	int i;
 

@@ -8,6 +8,8 @@
 
 #include "base/lines.h"
 #include "base/util.h"
+#include "scan/definer.h"
+#include "scan/headers.h"
 
 void fix_cand_free(struct fix_cand *f)
 {
@@ -24,65 +26,9 @@ void fix_cand_free(struct fix_cand *f)
 	memset(f, 0, sizeof(*f));
 }
 
-const struct scan_file *common_file(const struct scan_index *ix, const char *name)
-{
-	const struct scan_file *const *files;
-	int n = scan_files_named(ix, name, &files), i;
-
-	for (i = 0; i < n; i++)
-		if (starts_with(files[i]->path, "include/") && !starts_with(files[i]->path, "include/uapi/"))
-			return files[i];
-	return NULL;
-}
-
-int fix_closure(const struct scan_index *ix, const char *name, const char *target, int *reaches)
-{
-	char **seen = NULL;
-	int nseen = 0, next = 0, i, j;
-
-	*reaches = 0;
-	*(char **)push(&seen, &nseen, sizeof(char *)) = xstrdup(name);
-	while (next < nseen) {
-		const char *cur = seen[next++];
-		const struct scan_file *f;
-
-		if (target && !strcmp(cur, target))
-			*reaches = 1;
-		if (starts_with(cur, "asm/") || !(f = common_file(ix, cur)))
-			continue;
-		for (i = 0; i < f->nincludes; i++) {
-			const char *inc = f->includes[i].name;
-
-			for (j = 0; j < nseen && strcmp(seen[j], inc); j++)
-				;
-			if (j == nseen)
-				*(char **)push(&seen, &nseen, sizeof(char *)) = xstrdup(inc);
-		}
-	}
-	for (i = 0; i < nseen; i++)
-		free(seen[i]);
-	free(seen);
-	return nseen;
-}
-
-static int is_fwd(enum scan_kind k)
-{
-	return k == SCAN_STRUCT_FWD || k == SCAN_UNION_FWD || k == SCAN_ENUM_FWD;
-}
-
 static int is_tag(const char *name)
 {
 	return starts_with(name, "struct ") || starts_with(name, "union ") || starts_with(name, "enum ");
-}
-
-int fix_forbidden(const char *name, char *const *forbids, int nforbids)
-{
-	int i;
-
-	for (i = 0; i < nforbids; i++)
-		if (!strcmp(name, forbids[i]))
-			return 1;
-	return 0;
 }
 
 /* The #if the use at line of the header is under: the condition of the
@@ -97,214 +43,6 @@ static char *use_cond(const struct scan_file *f, int line)
 	if (!user || !user->cond || user->cond->is_asm)
 		return NULL;
 	return scan_cond_chain(user->cond);
-}
-
-int same_top_dir(const char *a, const char *b)
-{
-	const char *sa = strchr(a, '/'), *sb = strchr(b, '/');
-
-	return sa && sb && sa - a == sb - b && !strncmp(a, b, sa - a);
-}
-
-/* A definition the kernel never compiles: raid/pq.h's u8 and PAGE_SIZE
- * for its user-space build, under #ifndef __KERNEL__. */
-static int user_space_only(const struct scan_def *d)
-{
-	const struct scan_cond *c;
-
-	for (c = d->cond; c; c = c->parent)
-		if (!strcmp(c->text, "!defined(__KERNEL__)"))
-			return 1;
-	return 0;
-}
-
-/* Whether f may be included only where its includers include it: no
- * include guard, and a definition a second inclusion repeats (a function
- * body, a struct, union or enum): linux/cgroup_refcnt.h's css_get(),
- * which linux/cgroup.h includes once.  Prototypes and macros repeat
- * harmlessly. */
-static int once_only(const struct scan_file *f)
-{
-	int i;
-
-	if (f->guard)
-		return 0;
-	for (i = 0; i < f->ndefs; i++) {
-		enum scan_kind k = f->defs[i]->kind;
-
-		if (k == SCAN_FUNC || k == SCAN_STRUCT || k == SCAN_UNION || k == SCAN_ENUM)
-			return 1;
-	}
-	return 0;
-}
-
-/* Whether culprit is built with the kernel's headers at hand: not a uapi/
- * header (user space includes it), not a vdso/ one (the vDSO is built
- * without linux/). */
-static int kernel_side(const char *culprit)
-{
-	return !starts_with(culprit, "uapi/") && !starts_with(culprit, "vdso/");
-}
-
-int fix_first_rank(const char *z, const char *culprit)
-{
-	return same_top_dir(z, culprit) || (starts_with(z, "linux/") && kernel_side(culprit));
-}
-
-/* The header of the culprit's own dir (or linux/) that brings d's file in
- * (fix_home), when that file is included only through its includers
- * (once_only), or is of a layer reached that way and of another dir than
- * the culprit: an asm-generic/ header includes its neighbours itself. */
-static char *home_of(const struct scan_index *ix, const struct scan_def *d, const char *culprit,
-		     char *const *forbids, int nforbids, int *weight)
-{
-	char *as_included, *home = NULL;
-
-	if (once_only(d->file))
-		return fix_home(ix, d->file, culprit, forbids, nforbids, weight);
-	if (!fix_needs_home(d->file->path))
-		return NULL;
-	as_included = starts_with(d->file->path, "include/uapi/") ?
-		xasprintf("uapi/%s", d->file->include_name) : xstrdup(d->file->include_name);
-	if (!same_top_dir(as_included, culprit))
-		home = fix_home(ix, d->file, culprit, forbids, nforbids, weight);
-	free(as_included);
-	return home;
-}
-
-/* Keeps include (taking it) for d in out when it ranks before what out
- * has: the first rank (fix_first_rank) before the second, then an
- * unconditional definition before one under #if, then the fewer headers
- * pulled in, then the name that sorts first: the same choice whatever the
- * order of the definitions. */
-static void take_better(struct fix_definer *out, char *include, const struct scan_def *d, const char *culprit,
-			int weight)
-{
-	int rank = !fix_first_rank(include, culprit), cond = d->cond != NULL, diff;
-
-	if (!out->include)
-		diff = -1;
-	else if (rank != out->rank)
-		diff = rank - out->rank;
-	else if (cond != out->cond)
-		diff = cond - out->cond;
-	else if (weight != out->weight)
-		diff = weight - out->weight;
-	else
-		diff = strcmp(include, out->include);
-	if (diff >= 0) {
-		free(include);
-		return;
-	}
-	free(out->include);
-	out->include = include;
-	out->def = d;
-	out->weight = weight;
-	out->rank = rank;
-	out->cond = cond;
-}
-
-/* z is not the one: why, for the one line a fix without a patch says */
-static void refuse(struct fix_definer *out, const char *z, const char *why, int forbidden)
-{
-	sb_addf(&out->refused, "%s%s (%s)", out->nrefused++ ? ", " : "", z, why);
-	if (!forbidden)
-		out->only_forbidden = 0;
-}
-
-/* Whether z is refused already: a header that defines the name twice (a
- * stub under #else) is refused once. */
-static int refused_already(const struct fix_definer *out, const char *z)
-{
-	char *as_entry = xasprintf("%s (", z);
-	const char *at = out->nrefused ? strstr(out->refused.buf, as_entry) : NULL;
-
-	free(as_entry);
-	return at && (at == out->refused.buf || at[-1] == ' ');
-}
-
-void fix_definer(const struct scan_index *ix, const char *name, const char *culprit, char *const *forbids,
-		 int nforbids, struct fix_definer *out)
-{
-	const struct scan_def *d;
-
-	memset(out, 0, sizeof(*out));
-	sb_init(&out->refused);
-	out->only_forbidden = 1;
-	for (d = scan_lookup(ix, name); d; d = d->next) {
-		const char *z = d->file->include_name;
-		char *home;
-		int weight, cycle;
-
-		if (!z || is_fwd(d->kind) || user_space_only(d))
-			continue;
-		home = home_of(ix, d, culprit, forbids, nforbids, &weight);
-		if (home) {
-			take_better(out, home, d, culprit, weight);
-			continue;
-		}
-		if (!common_file(ix, z) || strcmp(common_file(ix, z)->path, d->file->path))
-			continue;
-		if (!strcmp(z, culprit) || refused_already(out, z))
-			continue;
-		if (fix_forbidden(z, forbids, nforbids)) {
-			refuse(out, z, "forbidden", 1);
-			continue;
-		}
-		/* asm-generic/ is what an arch's asm/ header builds on, included
-		 * through it: set_bit() from asm-generic/bitops/instrumented-atomic.h
-		 * breaks every arch whose asm/bitops.h has not defined arch_set_bit() */
-		if (starts_with(z, "asm-generic/") && !starts_with(culprit, "asm-generic/")) {
-			refuse(out, z, "asm-generic: included through the arch's asm/ headers", 0);
-			continue;
-		}
-		if (once_only(d->file)) {
-			refuse(out, z, "no include guard: included once, by the headers that include it", 0);
-			continue;
-		}
-		weight = fix_closure(ix, z, culprit, &cycle);
-		if (cycle) {
-			char *why = xasprintf("it includes %s: a cycle", culprit);
-
-			refuse(out, z, why, 0);
-			free(why);
-			continue;
-		}
-		take_better(out, xstrdup(z), d, culprit, weight);
-	}
-}
-
-const struct scan_def *fix_named_definition(const struct scan_index *ix, const char *name, const char *culprit)
-{
-	const struct scan_def *d, *best = NULL;
-	int best_rank = 0;
-
-	for (d = scan_lookup(ix, name); d; d = d->next) {
-		const char *z = d->file->include_name;
-		int rank = 1;
-
-		if (!z || user_space_only(d))
-			continue;
-		if (!is_fwd(d->kind))
-			rank += 4;
-		/* an arch's asm/ header by its generic name: PAGE_SIZE */
-		if (fix_first_rank(z, culprit) || starts_with(z, "asm/") || starts_with(z, "asm-generic/"))
-			rank += 2;
-		if (starts_with(d->file->path, "include/") && !starts_with(d->file->path, "include/uapi/"))
-			rank += 1;
-		if (rank > best_rank) {
-			best = d;
-			best_rank = rank;
-		}
-	}
-	return best;
-}
-
-void fix_definer_release(struct fix_definer *d)
-{
-	free(d->include);
-	sb_release(&d->refused);
-	memset(d, 0, sizeof(*d));
 }
 
 int fix_cand_answers(const struct fix_cand *c, const struct explain_info *e)
@@ -416,7 +154,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 	       char *const *forbids, int nforbids, struct fix_cand *out)
 {
 	const struct scan_file *hf = common_file(ix, e->culprit);
-	struct fix_definer def;
+	struct definer def;
 	int tag = is_tag(e->missing);
 
 	memset(out, 0, sizeof(*out));
@@ -447,7 +185,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		out->kind = FIX_DECLARE;
 		return 0;
 	}
-	fix_definer(ix, e->missing, e->culprit, forbids, nforbids, &def);
+	find_definer(ix, e->missing, e->culprit, forbids, nforbids, &def);
 	if (def.include) {
 		out->kind = FIX_INCLUDE;
 		out->include = def.include;
@@ -459,7 +197,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		else
 			out->cond = use_cond(copy ? copy : hf, e->use_line);
 		def.include = NULL;
-		fix_definer_release(&def);
+		definer_release(&def);
 		return 0;
 	}
 	out->kind = FIX_NONE;
@@ -480,7 +218,7 @@ int fix_choose(const struct scan_index *ix, const struct explain_info *e, const 
 		out->why_not = xasprintf("%s: %s needs %s, defined only in %s: no header qualifies",
 					 e->culprit, e->user ? e->user : "it", out->what, def.refused.buf);
 	}
-	fix_definer_release(&def);
+	definer_release(&def);
 	return 0;
 }
 
@@ -655,7 +393,7 @@ static int declare_spot(const char *text, const struct scan_file *f, int before)
 	int i, spot = 0;
 
 	for (i = 0; i < f->ndefs; i++)
-		if (is_fwd(f->defs[i]->kind) && !f->defs[i]->cond && (!before || f->defs[i]->line < before))
+		if (is_forward_decl(f->defs[i]->kind) && !f->defs[i]->cond && (!before || f->defs[i]->line < before))
 			spot = f->defs[i]->line;
 	return spot ? spot : include_spot(text, f, before);
 }
@@ -667,7 +405,7 @@ static int first_def_line(const struct scan_file *f)
 	int i, first = 0;
 
 	for (i = 0; i < f->ndefs; i++)
-		if (!is_fwd(f->defs[i]->kind) && (!first || f->defs[i]->line < first))
+		if (!is_forward_decl(f->defs[i]->kind) && (!first || f->defs[i]->line < first))
 			first = f->defs[i]->line;
 	return first;
 }
@@ -906,7 +644,7 @@ char *fix_source_include(const struct scan_index *ix, const char *name, char *co
 		const char *z = d->file->include_name;
 		int w, cycle;
 
-		if (!z || is_fwd(d->kind) || starts_with(z, "asm-generic/") || starts_with(z, "uapi/"))
+		if (!z || is_forward_decl(d->kind) || starts_with(z, "asm-generic/") || starts_with(z, "uapi/"))
 			continue;
 		/* a header of include/, or an arch's asm/ header (the object is
 		 * compiled for one arch: its asm/ is the one it gets) */
@@ -914,8 +652,8 @@ char *fix_source_include(const struct scan_index *ix, const char *name, char *co
 					 !(starts_with(d->file->path, "arch/") && starts_with(z, "asm/")))
 			continue;
 		/* a forbidden header last: the cut is there to pull it in less */
-		w = fix_closure(ix, z, "", &cycle) + (d->cond ? 200000 : 0) +
-		    (fix_forbidden(z, forbids, nforbids) ? 300000 : 0);
+		w = closure_size(ix, z, "", &cycle) + (d->cond ? 200000 : 0) +
+		    (str_listed(forbids, nforbids, z) ? 300000 : 0);
 		if (!best || w < best_w || (w == best_w && strcmp(z, best) < 0)) {
 			free(best);
 			best = xstrdup(z);

@@ -2,10 +2,10 @@
 /*
  * From an explained failure to the smallest edit of the header it is in:
  * a forward declaration when a tag is only used by pointer, else an
- * #include of the header that defines the missing name (fix_definer: the
- * lightest of linux/ or the header's own dir first), never a forbidden
- * one, never one that includes the header back (a cycle); for a macro an
- * #if tests, that include before the #if.  A header included twice that
+ * #include of the header that defines the missing name (find_definer() of
+ * scan/definer.h: the lightest of linux/ or the header's own dir first),
+ * never a forbidden one, never one that includes the header back (a
+ * cycle); for a macro an #if tests, that include before the #if.  A header included twice that
  * defines a name again gets an include guard; a stub whose type is not
  * its declaration's is made to match it.  When no edit qualifies, a
  * one-line reason instead of an edit.
@@ -49,75 +49,6 @@ struct fix_cand {
 int fix_choose(const struct scan_index *ix, const struct explain_info *e, const struct scan_file *copy,
 	       char *const *forbids, int nforbids, struct fix_cand *out);
 void fix_cand_free(struct fix_cand *f);
-
-/* Which header to include for name, used in culprit: the one make fix
- * adds and a why-line names.  Of the headers that define name (its own
- * definition, not a forward declaration, none under #ifndef __KERNEL__),
- * or bring in a definition of a layer (fix_home), neither forbidden, nor
- * asm-generic/, nor guardless with bodies, nor culprit or one that
- * includes it back: the first rank (fix_first_rank) before the second,
- * then an unconditional definition before one under #if, then the
- * lightest (fix_closure), then the first by name. */
-struct fix_definer {
-	char *include;		/* "linux/types.h", or NULL when none qualifies */
-	const struct scan_def *def;	/* the definition it brings in */
-	int weight;		/* the headers include pulls in */
-	int rank, cond;		/* 1 for the second rank; 1 for a definition under #if */
-	struct strbuf refused;	/* why not the others: "linux/mm.h (forbidden), ..." */
-	int nrefused;
-	int only_forbidden;	/* every refused one was forbidden */
-};
-void fix_definer(const struct scan_index *ix, const char *name, const char *culprit, char *const *forbids,
-		 int nforbids, struct fix_definer *out);
-void fix_definer_release(struct fix_definer *d);
-
-/* The definition a why-line names when fix_definer() finds no header to
- * include (a forbidden one, one that includes culprit back, asm-generic/
- * or an arch's asm/ only): a real one before a forward declaration, one
- * of the first rank, asm/ or asm-generic/ before a subsystem's, under
- * include/ before arch/ and uapi/, then the first by path; none under
- * #ifndef __KERNEL__ (raid/pq.h's PAGE_SIZE).  NULL when none. */
-const struct scan_def *fix_named_definition(const struct scan_index *ix, const char *name, const char *culprit);
-
-/* Whether include name z is of the first rank for a name culprit uses: a
- * header of culprit's own top dir, or of linux/ (the kernel's common
- * headers, where asm-generic/, vdso/ and uapi/ names are included from)
- * unless culprit is a uapi/ or vdso/ header.  A subsystem's own header
- * (acpi/, drm/, net/ ...) is of the second: acpi/actypes.h's u8 is
- * ACPICA's, the kernel's is linux/types.h's. */
-int fix_first_rank(const char *z, const char *culprit);
-
-/* Whether name is one of the nforbids include names in forbids. */
-int fix_forbidden(const char *name, char *const *forbids, int nforbids);
-
-/* Whether include names a and b start with the same dir ("linux/"). */
-int same_top_dir(const char *a, const char *b);
-
-/* Whether a definition in the file at path (relative to the tree) is
- * reached through a header of the user's own dir rather than included
- * directly: include/asm-generic/, include/vdso/, include/uapi/. */
-int fix_needs_home(const char *path);
-
-/* That header, for a name defined in definer and needed by culprit: of
- * the headers of the first rank for culprit (its own top dir, linux/:
- * fix_first_rank) that include definer outside any #if, directly or
- * through headers of other dirs (an asm-generic/X standing
- * for the asm/X of the arches that have none), neither forbidden nor
- * including culprit back, the one the tree includes most, then the
- * lightest.  NULL when there is none; else the caller
- * frees it, and *weight is the headers it pulls in. */
-char *fix_home(const struct scan_index *ix, const struct scan_file *definer, const char *culprit,
-	       char *const *forbids, int nforbids, int *weight);
-
-/* The file of an include name under include/ (not uapi, not arch/: those
- * differ per arch), or NULL: the headers a fix may add or patch. */
-const struct scan_file *common_file(const struct scan_index *ix, const char *name);
-
-/* How many distinct headers name pulls in, itself included, following
- * every #include of every branch through the scan index (asm/ headers
- * count once each, not followed: they differ per arch); sets *reaches
- * when target is among them. */
-int fix_closure(const struct scan_index *ix, const char *name, const char *target, int *reaches);
 
 /* text (the header f, as scanned) with the edits of cands[0..n) made:
  * includes after its last #include before the use (before the #if that

@@ -2,7 +2,7 @@
 /*
  * hdrtest fix's shared state: the failures of a run, the candidate fixes
  * of each header they are in, and the fixer that proves them.  The
- * command (cmd/cmd_fix.c) fills it; the proof (fix/proof.c), the chain
+ * rounds (fix/fix_all.c) fill it; the proof (fix/proof.c), the chain
  * report (fix/chains.c) and the patches (fix/patch.c) read it.
  */
 #ifndef HDRTEST_FIXER_H
@@ -19,6 +19,38 @@ struct failure {
 	char *why;		/* its explanation when it was first seen */
 };
 
+/*
+ * The fix of one header, through the rounds of fix_all(): prove() proves
+ * it, judge_fixes() judges it, drop_unkept() drops it or puts its
+ * includes under their #if, write_patch() writes it.
+ *
+ * Invariants, between two rounds:
+ *  - header never changes.  cands[0..ncands) and marks[0..ncands) only
+ *    grow (a round adds what a patch uncovers), marks[k] one byte per
+ *    cell; fails[0..nfails) only grows, each (cell, tu) once.
+ *  - A fix that is not patchable() (its candidates are only reasons why
+ *    not) is never written into the overlay, never kept, and has no path,
+ *    base, verdict or patch.
+ *  - path and base are set once the overlay had it (common_file() found
+ *    the header), in_overlay saying which base it is: the run's overlay's
+ *    copy or the tree's file.  proven is the overlay's text of it at the
+ *    last proof (NULL: not there), changed whether that text differs
+ *    from the proof before's.
+ *  - dropped is 0 while it is proven; once a verdict drops it, the round
+ *    of that verdict, for good: then kept is 0, the next write of the
+ *    overlay removes its copy, and verdict, broke, newdiag, breaks and
+ *    fixes_a_cell stay what that verdict said.
+ *  - kept, broke, newdiag, breaks, fixes_a_cell and verdict are the last
+ *    verdict's; kept implies broke == newdiag == 0.
+ *  - guard_why is set only by a verdict that did not keep it for what it
+ *    broke alone, an include for a use under #if having gone in
+ *    unconditionally; drop_unkept() clears it, copying it into those
+ *    candidates' cond_why and breaks into uncond_breaks, or leaves it for
+ *    the next verdict.  uncond_breaks is set iff a candidate has cond_why.
+ *  - After the rounds: broke_objects (and objects_why) only when
+ *    --verify-objects dropped it, kept 0 then; patch and subject only on
+ *    a kept fix, once its patch is written.
+ */
 struct hdr_fix {
 	char *header;
 	struct fix_cand *cands;
@@ -64,6 +96,21 @@ struct fix_identity {
 	char *email;
 };
 
+/*
+ * A finished run being fixed: what fixer_open() sets (out, dir, cells,
+ * orig, ix, who, signoff) never changes; the rest is fix_all()'s (the
+ * proofs on objects of fix-consumers and of --verify-objects read only
+ * fixer_open()'s).
+ *
+ * Invariants, between two rounds: rounds is how many proof rounds ran;
+ * proof[i] is cell i's results of the last one (NULL before the first,
+ * and for a cell the run skipped or could not compile); recompiled has a
+ * line for each TU a round compiled, compiled of them, and reused counts
+ * those a round took from the round before; fixes[0..nfixes) only grows,
+ * a header once (fix_for()), in the order first met until the rounds of
+ * candidates end, then by header (cmp_hdr_fix()), and last in the
+ * series' order (order_series()).
+ */
 struct fixer {
 	char *out;		/* the run (absolute: object commands run elsewhere) */
 	char *dir;		/* OUT/fix */
@@ -183,8 +230,6 @@ struct includer {
  * met; how many, into *out (allocated: includers_free()). */
 int find_includers(struct fixer *fx, struct includer **out);
 void includers_free(struct includer *inc, int n);
-/* The kernel half (include/, not uapi) of include name name, or NULL. */
-const struct scan_file *forbidden_file(const struct scan_index *ix, const char *name);
 /* The names file's own text uses (outside comments) that forb defines
  * and file does not ("struct page" for a tag), each once, in order of
  * first use; how many, into *names (allocated). */
@@ -192,6 +237,9 @@ int names_used_from(const struct scan_index *ix, const char *srctree, const stru
 		    const struct scan_file *forb, char ***names);
 
 /* order.c */
+
+/* qsort() order of struct hdr_fix: by header. */
+int cmp_hdr_fix(const void *a, const void *b);
 
 /* fx->fixes in the series' order: sorted by include name (so grouped by
  * directory), a kept patch after every kept patch of a header it reads
@@ -228,11 +276,15 @@ char *subject_prefix(const char *srctree, const char *path);
  * is uncommitted (what git format-patch --base names), else NULL. */
 char *clean_git_head(const char *srctree);
 
-/* How to apply the patches written for dir (the tree, or with overlay set
- * the run's overlay, whose copies they fix): git am in a git tree, else
- * patch -p1 (the default tree is Debian's source, not a repository); the
- * patches by name, or with more than SUMMARY_FEW, through the series
- * file (series or overlay-series). */
+/* How to apply the patches names[0..n) of patches_dir to dir: git am in
+ * a git tree, else patch -p1 (the default tree is Debian's source, not a
+ * repository); the patches by name, or with more than SUMMARY_FEW,
+ * through the series file of patches_dir named series. */
+void apply_line(struct strbuf *sb, const char *dir, const char *patches_dir, char *const *names, int n,
+		const char *series);
+/* apply_line() for the patches make fix wrote for dir (the tree, or with
+ * overlay set the run's overlay, whose copies they fix: said first), with
+ * the series file series or overlay-series. */
 void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay);
 /* The patch of kept fix h, number no of total, into fx->dir (named
  * overlay-NNNN-... when h is the run's overlay's copy, its paths then

@@ -26,10 +26,21 @@
 #include "fix/consumers.h"
 #include "judge/explain.h"
 #include "judge/results.h"
+#include "scan/headers.h"
 #include "scan/scan.h"
 
 enum obj_state { OBJ_UNTOUCHED, OBJ_OK, OBJ_BROKEN, OBJ_FIXED };
 
+/*
+ * One cell's objects through the rounds.  Invariants, between rounds:
+ * state[k] is OBJ_UNTOUCHED until object k is first compiled, then its
+ * last compile's: OBJ_OK, OBJ_FIXED (it compiles, and edited[k]: it asked
+ * for an edit in a round before) or OBJ_BROKEN (why[k]: what no edit can
+ * give it, or NULL: its first error says); asked[] is all 0 (set in a
+ * round, cleared by next_pending()); pending[0..npending) are the objects
+ * the next round compiles; orig_warnings[k] is set once the unedited
+ * tree compiled k, and then never changes.
+ */
 struct cell_proof {
 	struct kobj_set *set;
 	enum obj_state *state;
@@ -546,12 +557,13 @@ static void cut_broken(struct cut *c, const char *why, const char *cell, const c
 	}
 }
 
-int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
+/* Each cell's proof: the objects whose recorded dependencies name a cut
+ * header pending; a cell without a built dir has none. */
+static struct cell_proof *cell_proofs_new(struct consumer_fixer *cf)
 {
 	struct cell_proof *cp = xcalloc(cf->fx->ncells, sizeof(*cp));
 	char **cut_paths = NULL;
-	int ncut = 0, ci, i, ret = 0;
-	double t0 = seconds_now();
+	int ncut = 0, ci, i;
 
 	for (i = 0; i < cf->ncuts; i++)
 		if (cf->cuts[i].kind != CUT_KEEP)
@@ -568,100 +580,15 @@ int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
 		p->orig_warnings = xcalloc(p->set->n, sizeof(char *));
 		p->npending = objects_reading(p->set, cut_paths, ncut, &p->pending);
 	}
-	for (cf->rounds = 0; cf->rounds < rounds;) {
-		char **hdrs = NULL;
-		int nhdrs = 0, added = 0, any = 0;
+	free(cut_paths);
+	return cp;
+}
 
-		cf->rounds++;
-		for (ci = 0; ci < cf->fx->ncells; ci++) {
-			int a;
+static void cell_proofs_free(struct cell_proof *cp, int ncells)
+{
+	int ci, i;
 
-			if (!cp[ci].set || !cp[ci].npending)
-				continue;
-			any = 1;
-			fprintf(stderr, "  OBJ     %s: round %d, %d objects\n", cf->fx->cells[ci], cf->rounds,
-				cp[ci].npending);
-			if ((a = prove_cell(cf, ci, &cp[ci], jobs)) < 0) {
-				ret = -1;
-				goto out;
-			}
-			added += a;
-		}
-		if (!any) {
-			cf->rounds--;	/* nothing to compile: no round */
-			break;
-		}
-		if (!added)
-			break;
-		if (apply_edits(cf, &hdrs, &nhdrs)) {
-			free(hdrs);
-			ret = -1;
-			goto out;
-		}
-		/* next: the broken objects, and every object reading a header
-		 * this round edited */
-		for (ci = 0; ci < cf->fx->ncells; ci++) {
-			struct cell_proof *p = &cp[ci];
-			int *next = NULL, nnext = 0, *readers = NULL, nreaders;
-
-			if (!p->set)
-				continue;
-			nreaders = objects_reading(p->set, hdrs, nhdrs, &readers);
-			for (i = 0; i < p->set->n; i++) {
-				int r = 0;
-
-				for (int j = 0; j < nreaders && !r; j++)
-					r = readers[j] == i;
-				if ((p->state[i] == OBJ_BROKEN && p->asked[i]) || r)
-					*(int *)push(&next, &nnext, sizeof(int)) = i;
-				p->asked[i] = 0;
-			}
-			free(readers);
-			free(p->pending);
-			p->pending = next;
-			p->npending = nnext;
-		}
-		free(hdrs);
-	}
-	/* what is still broken is the cut's; every compiled object's line */
-	for (ci = 0; ci < cf->fx->ncells; ci++) {
-		struct cell_proof *p = &cp[ci];
-
-		for (i = 0; p->set && i < p->set->n; i++) {
-			struct kobj *o = &p->set->objs[i];
-			int cut = p->state[i] == OBJ_BROKEN ? blamed_cut(cf, p->set, o) : cut_of(cf, p->set, o);
-			static const char *const names[] = { "", "ok", "broken", "needed an edit" };
-			char *why = NULL;
-
-			if (p->state[i] == OBJ_UNTOUCHED)
-				continue;
-			/* counted for every cut it reads; a broken one is blamed
-			 * on one cut only (blamed_cut(), above) */
-			for (int c = 0; c < cf->ncuts; c++)
-				if (cf->cuts[c].kind != CUT_KEEP && reads(p->set, o, cf->cuts[c].inc.path)) {
-					cf->cuts[c].compiled++;
-					cf->cuts[c].needed += p->state[i] == OBJ_FIXED;
-				}
-			if (p->state[i] == OBJ_BROKEN) {
-				char *now = warning_set(o->log ? o->log : "", cf->scratch, cf->srctree);
-				char *nw = p->orig_warnings[i] ? new_warning(now, p->orig_warnings[i]) : NULL;
-
-				why = p->why[i] ? xstrdup(p->why[i]) : first_problem(o, nw);
-				free(nw);
-				free(now);
-				if (cut >= 0) {
-					cut_broken(&cf->cuts[cut], why, cf->fx->cells[ci], o->object);
-					cf->cuts[cut].broken++;
-				}
-			}
-			sb_addf(&cf->objects_tsv, "%s\t%s\t%s\t%s\t%s\n", cf->fx->cells[ci], o->object,
-				cut >= 0 ? cf->cuts[cut].inc.path : "-", names[p->state[i]], why ? why : "");
-			free(why);
-		}
-	}
-out:
-	cf->seconds = seconds_now() - t0;
-	for (ci = 0; ci < cf->fx->ncells; ci++) {
+	for (ci = 0; ci < ncells; ci++) {
 		struct cell_proof *p = &cp[ci];
 
 		for (i = 0; p->set && i < p->set->n; i++) {
@@ -676,8 +603,116 @@ out:
 		free(p->pending);
 	}
 	free(cp);
-	free(cut_paths);
-	return ret;
+}
+
+/* The next round's pending objects of p: the broken ones that asked for
+ * an edit, and every object reading one of the headers hdrs[0..nhdrs)
+ * this round edited. */
+static void next_pending(struct cell_proof *p, char **hdrs, int nhdrs)
+{
+	int *next = NULL, nnext = 0, *readers = NULL, nreaders, i, j;
+
+	nreaders = objects_reading(p->set, hdrs, nhdrs, &readers);
+	for (i = 0; i < p->set->n; i++) {
+		int r = 0;
+
+		for (j = 0; j < nreaders && !r; j++)
+			r = readers[j] == i;
+		if ((p->state[i] == OBJ_BROKEN && p->asked[i]) || r)
+			*(int *)push(&next, &nnext, sizeof(int)) = i;
+		p->asked[i] = 0;
+	}
+	free(readers);
+	free(p->pending);
+	p->pending = next;
+	p->npending = nnext;
+}
+
+/* One round on every cell with pending objects; the edits they asked for
+ * applied.  1 when the round compiled nothing or asked for no edit (a
+ * fixed point), 0 when another round is due, -1 after an error. */
+static int objects_round(struct consumer_fixer *cf, struct cell_proof *cp, int jobs)
+{
+	char **hdrs = NULL;
+	int nhdrs = 0, added = 0, any = 0, ci, a;
+
+	cf->rounds++;
+	for (ci = 0; ci < cf->fx->ncells; ci++) {
+		if (!cp[ci].set || !cp[ci].npending)
+			continue;
+		any = 1;
+		fprintf(stderr, "  OBJ     %s: round %d, %d objects\n", cf->fx->cells[ci], cf->rounds,
+			cp[ci].npending);
+		if ((a = prove_cell(cf, ci, &cp[ci], jobs)) < 0)
+			return -1;
+		added += a;
+	}
+	if (!any)
+		cf->rounds--;	/* nothing to compile: no round */
+	if (!any || !added)
+		return 1;
+	if (apply_edits(cf, &hdrs, &nhdrs)) {
+		free(hdrs);
+		return -1;
+	}
+	for (ci = 0; ci < cf->fx->ncells; ci++)
+		if (cp[ci].set)
+			next_pending(&cp[ci], hdrs, nhdrs);
+	free(hdrs);
+	return 0;
+}
+
+/* After the last round: what is still broken is the cut's (blamed on one
+ * cut only, blamed_cut()); an object is counted for every cut it reads;
+ * every compiled object's line into objects.tsv. */
+static void tally_cell(struct consumer_fixer *cf, int ci, const struct cell_proof *p)
+{
+	static const char *const names[] = { "", "ok", "broken", "needed an edit" };
+	int i, c;
+
+	for (i = 0; p->set && i < p->set->n; i++) {
+		struct kobj *o = &p->set->objs[i];
+		int cut = p->state[i] == OBJ_BROKEN ? blamed_cut(cf, p->set, o) : cut_of(cf, p->set, o);
+		char *why = NULL;
+
+		if (p->state[i] == OBJ_UNTOUCHED)
+			continue;
+		for (c = 0; c < cf->ncuts; c++)
+			if (cf->cuts[c].kind != CUT_KEEP && reads(p->set, o, cf->cuts[c].inc.path)) {
+				cf->cuts[c].compiled++;
+				cf->cuts[c].needed += p->state[i] == OBJ_FIXED;
+			}
+		if (p->state[i] == OBJ_BROKEN) {
+			char *now = warning_set(o->log ? o->log : "", cf->scratch, cf->srctree);
+			char *nw = p->orig_warnings[i] ? new_warning(now, p->orig_warnings[i]) : NULL;
+
+			why = p->why[i] ? xstrdup(p->why[i]) : first_problem(o, nw);
+			free(nw);
+			free(now);
+			if (cut >= 0) {
+				cut_broken(&cf->cuts[cut], why, cf->fx->cells[ci], o->object);
+				cf->cuts[cut].broken++;
+			}
+		}
+		sb_addf(&cf->objects_tsv, "%s\t%s\t%s\t%s\t%s\n", cf->fx->cells[ci], o->object,
+			cut >= 0 ? cf->cuts[cut].inc.path : "-", names[p->state[i]], why ? why : "");
+		free(why);
+	}
+}
+
+int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
+{
+	struct cell_proof *cp = cell_proofs_new(cf);
+	double t0 = seconds_now();
+	int ci, done = 0;
+
+	for (cf->rounds = 0; cf->rounds < rounds && !done;)
+		done = objects_round(cf, cp, jobs);
+	for (ci = 0; done >= 0 && ci < cf->fx->ncells; ci++)
+		tally_cell(cf, ci, &cp[ci]);
+	cf->seconds = seconds_now() - t0;
+	cell_proofs_free(cp, cf->fx->ncells);
+	return done < 0 ? -1 : 0;
 }
 
 void consumer_fixer_release(struct consumer_fixer *cf)

@@ -15,6 +15,7 @@
 #include "base/util.h"
 #include "fix/fix.h"
 #include "fix/fixer.h"
+#include "scan/headers.h"
 #include "scan/scan.h"
 
 /* Every include name h's patched text pulls in: its own includes, and
@@ -22,27 +23,17 @@
 static int closure_of(const struct scan_index *ix, const struct hdr_fix *h, char ***out)
 {
 	char **seen = NULL;
-	int n = 0, next = 0, i;
+	int n = 0, i;
 
 	*(char **)push(&seen, &n, sizeof(char *)) = xstrdup(h->header);
 	for (i = 0; i < h->ncands; i++)
 		if (h->cands[i].kind == FIX_INCLUDE && !str_listed(seen, n, h->cands[i].include))
 			*(char **)push(&seen, &n, sizeof(char *)) = xstrdup(h->cands[i].include);
-	while (next < n) {
-		const char *cur = seen[next++];
-		const struct scan_file *f;
-
-		if (starts_with(cur, "asm/") || !(f = common_file(ix, cur)))
-			continue;
-		for (i = 0; i < f->nincludes; i++)
-			if (!str_listed(seen, n, f->includes[i].name))
-				*(char **)push(&seen, &n, sizeof(char *)) = xstrdup(f->includes[i].name);
-	}
 	*out = seen;
-	return n;
+	return header_closure(ix, out, n);
 }
 
-static int cmp_header(const void *a, const void *b)
+int cmp_hdr_fix(const void *a, const void *b)
 {
 	return strcmp(((const struct hdr_fix *)a)->header, ((const struct hdr_fix *)b)->header);
 }
@@ -54,7 +45,7 @@ void order_series(struct fixer *fx)
 	int *ncl, *done;
 	struct hdr_fix *out;
 
-	qsort(fx->fixes, n, sizeof(*fx->fixes), cmp_header);
+	qsort(fx->fixes, n, sizeof(*fx->fixes), cmp_hdr_fix);
 	if (n < 2)
 		return;
 	cl = xcalloc(n, sizeof(*cl));

@@ -189,29 +189,38 @@ out:
 	return rc < 0 ? -1 : 0;
 }
 
+void apply_line(struct strbuf *sb, const char *dir, const char *patches_dir, char *const *names, int n,
+		const char *series)
+{
+	char *git = xasprintf("%s/.git", dir);
+	int is_git = !access(git, F_OK), i;
+
+	/* a few by name; more through the series file, in one short line */
+	if (n > SUMMARY_FEW) {
+		sb_addf(sb, "\nApply with: cd %s && (cd %s && cat $(cat %s)) | %s\n", dir, patches_dir, series,
+			is_git ? "git am" : "patch -p1");
+	} else {
+		sb_addf(sb, "\nApply with: cd %s && %s", dir, is_git ? "git am" : "cat");
+		for (i = 0; i < n; i++)
+			sb_addf(sb, " %s/%s", patches_dir, names[i]);
+		sb_add(sb, is_git ? "\n" : " | patch -p1\n");
+	}
+	free(git);
+}
+
 void patch_apply_line(struct strbuf *sb, const struct fixer *fx, const char *dir, int overlay)
 {
-	char *git = xasprintf("%s/.git", dir), *patches_dir = xstrndup(fx->overlay, strlen(fx->overlay) - 8);
-	int is_git = !access(git, F_OK), i, n = 0;
+	char **names = NULL;
+	int i, n = 0;
 
 	if (overlay)
 		sb_addf(sb, "\nThe overlay %s holds the copies these patches fix (a diff of them does not apply to "
 			    "the tree):\n", dir);
 	for (i = 0; i < fx->nfixes; i++)
-		n += fx->fixes[i].patch && fx->fixes[i].in_overlay == overlay;
-	/* a few by name; more through the series file, in one short line */
-	if (n > SUMMARY_FEW) {
-		sb_addf(sb, "\nApply with: cd %s && (cd %s && cat $(cat %s)) | %s\n", dir, patches_dir,
-			overlay ? "overlay-series" : "series", is_git ? "git am" : "patch -p1");
-	} else {
-		sb_addf(sb, "\nApply with: cd %s && %s", dir, is_git ? "git am" : "cat");
-		for (i = 0; i < fx->nfixes; i++)
-			if (fx->fixes[i].patch && fx->fixes[i].in_overlay == overlay)
-				sb_addf(sb, " %s/%s", patches_dir, fx->fixes[i].patch);
-		sb_add(sb, is_git ? "\n" : " | patch -p1\n");
-	}
-	free(patches_dir);
-	free(git);
+		if (fx->fixes[i].patch && fx->fixes[i].in_overlay == overlay)
+			*(char **)push(&names, &n, sizeof(char *)) = fx->fixes[i].patch;
+	apply_line(sb, dir, fx->dir, names, n, overlay ? "overlay-series" : "series");
+	free(names);
 }
 
 char *subject_prefix(const char *srctree, const char *path)

@@ -189,42 +189,29 @@ static int compile_all(char **tus, int n, const char *dir, int jobs)
 	return ret;
 }
 
-/* One round of proof in one cell: a copy of the cell dir in which every
- * affected TU is compiled again with the overlay. */
-static int prove_cell(struct fixer *fx, int ci)
+/* dir made afresh for cell ci's round, the last round's kept as prev
+ * (a TU nothing it read changed for takes its results from there): the
+ * cell's manifest, with the overlay the -H lines name, and its
+ * compile.sh with the overlay searched first. */
+static int proof_dir(struct fixer *fx, int ci, const char *dir, const char *prev)
 {
-	const struct cell_result *c = fx->orig[ci];
-	char *dir = xasprintf("%s/proof/%s", fx->dir, fx->cells[ci]), *from, *to, *text, *script;
-	char *prev;
-	char **tus = NULL;
-	int ntus = 0, i, ret = 0;
+	char *from, *to, *text, *script;
 	struct strbuf man;
 	const char *cur, *line;
 	size_t n;
+	int ret;
 
-	prev = xasprintf("%s.prev", dir);
 	remove_tree(prev);
-	if (fx->rounds > 1 && rename(dir, prev) && errno != ENOENT) {
-		error("cannot rename %s: %s", dir, strerror(errno));
-		free(prev);
-		free(dir);
-		return -1;
-	}
+	if (fx->rounds > 1 && rename(dir, prev) && errno != ENOENT)
+		return error("cannot rename %s: %s", dir, strerror(errno));
 	remove_tree(dir);
-	if (mkdirs(dir)) {
-		error("cannot create %s: %s", dir, strerror(errno));
-		free(prev);
-		free(dir);
-		return -1;
-	}
-	/* the manifest, with the overlay the -H lines name */
+	if (mkdirs(dir))
+		return error("cannot create %s: %s", dir, strerror(errno));
 	from = xasprintf("%s/%s/manifest.tsv", fx->out, fx->cells[ci]);
 	text = read_file(from, NULL);
 	if (!text) {
 		error("cannot read %s: %s", from, strerror(errno));
 		free(from);
-		free(prev);
-		free(dir);
 		return -1;
 	}
 	sb_init(&man);
@@ -239,31 +226,43 @@ static int prove_cell(struct fixer *fx, int ci)
 	free(text);
 	free(from);
 	to = xasprintf("%s/manifest.tsv", dir);
-	ret |= write_file_atomic(to, man.buf);
+	ret = write_file_atomic(to, man.buf) < 0 ? -1 : 0;
 	free(to);
 	sb_release(&man);
+	if (ret)
+		return -1;
 	from = xasprintf("%s/%s/compile.sh", fx->out, fx->cells[ci]);
 	text = read_file(from, NULL);
 	if (!text) {
 		error("cannot read %s: %s", from, strerror(errno));
 		free(from);
-		free(prev);
-		free(dir);
 		return -1;
 	}
 	free(from);
 	script = xasprintf("%s/compile.sh", dir);
 	to = proof_script(text, fx->overlay);
 	free(text);
-	if (write_file_atomic(script, to) < 0 || chmod(script, 0755)) {
-		error("cannot write %s", script);
-		free(to);
-		free(script);
+	if (write_file_atomic(script, to) < 0 || chmod(script, 0755))
+		ret = error("cannot write %s", script);
+	free(to);
+	free(script);
+	return ret;
+}
+
+/* One round of proof in one cell: a copy of the cell dir in which every
+ * affected TU is compiled again with the overlay. */
+static int prove_cell(struct fixer *fx, int ci)
+{
+	const struct cell_result *c = fx->orig[ci];
+	char *dir = xasprintf("%s/proof/%s", fx->dir, fx->cells[ci]), *prev = xasprintf("%s.prev", dir);
+	char **tus = NULL;
+	int ntus = 0, i, ret = 0;
+
+	if (proof_dir(fx, ci, dir, prev)) {
 		free(prev);
 		free(dir);
 		return -1;
 	}
-	free(to);
 	for (i = 0; i < c->ntus; i++) {
 		const struct tu_result *t = &c->tus[i];
 		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
@@ -315,7 +314,6 @@ static int prove_cell(struct fixer *fx, int ci)
 	free(tus);
 	remove_tree(prev);
 	free(prev);
-	free(script);
 	free(dir);
 	return ret ? -1 : 0;
 }
@@ -609,115 +607,146 @@ static void add_guards(struct strbuf *lines, const struct hdr_fix *h)
 	}
 }
 
+/* Every cell where a TU failed in h: passes now, or why not, into
+ * failing ("CELL: WHY; ..."); whether one still fails for what h was to
+ * fix, or for nothing hdrtest can explain (then h is not proven). */
+static int still_failing(struct fixer *fx, const struct hdr_fix *h, struct strbuf *failing)
+{
+	char *seen = xcalloc(fx->ncells, 1);
+	int j, unproven = 0;
+
+	for (j = 0; j < h->nfails; j++) {
+		const struct failure *f = &h->fails[j];
+		const struct tu_result *t = tu_named(fx->proof[f->cell], f->tu);
+
+		if (t && t->verdict == V_PASS)
+			continue;
+		unproven |= still_needs(fx, f->cell, t, h);
+		if (!seen[f->cell]++) {
+			char *why = t ? now_why(fx, f->cell, t) : xstrdup("not compiled");
+
+			sb_addf(failing, "%s%s: %s", failing->len ? "; " : "", fx->cells[f->cell], why);
+			free(why);
+		}
+	}
+	free(seen);
+	return unproven;
+}
+
+/* What fix fi's patch broke where a TU reads its header: a TU that
+ * passed fails now, or one that failed for other reasons fails in a new
+ * way (a patch can break what already fails). */
+static void find_breakage(struct fixer *fx, struct blame *blame, int fi, struct breakage *b)
+{
+	const struct hdr_fix *h = &fx->fixes[fi];
+	int j, k;
+
+	for (j = 0; patchable(h) && j < fx->ncells; j++) {
+		for (k = 0; fx->proof[j] && k < fx->proof[j]->ntus; k++) {
+			const struct tu_result *t = &fx->proof[j]->tus[k], *o = &fx->orig[j]->tus[k];
+
+			/* blame first: its log is read once per TU, the depfile
+			 * proof_reads() reads once per TU and fix */
+			if (o->verdict == V_PASS && t->verdict != V_PASS && blame_patch(blame, fx, j, k, o, fi) &&
+			    proof_reads(fx, j, t, h->header)) {
+				add_regress(b, fx, j, t, h);
+			} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
+				   blame_patch(blame, fx, j, k, o, fi) && proof_reads(fx, j, t, h->header)) {
+				char *kind = new_kind(o, t);
+
+				if (kind)
+					add_newdiag(b, fx, j, t, h, kind);
+				free(kind);
+			}
+		}
+	}
+}
+
+/* The summary lines of patchable fix h: what it does, its verdict, the
+ * #if its includes went under, where it still fails, what it breaks. */
+static char *verdict_lines(const struct hdr_fix *h, const char *proven, const struct strbuf *failing,
+			   const struct breakage *b)
+{
+	struct strbuf lines;
+	char *what = fix_describe(h->cands, h->ncands);
+
+	sb_init(&lines);
+	sb_addf(&lines, "%-28s %s\n", h->header, what);
+	free(what);
+	if (*proven)
+		sb_addf(&lines, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven);
+	else
+		sb_addf(&lines, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
+			"NOT kept: it fixes no cell");
+	add_guards(&lines, h);
+	if (failing->len)
+		sb_addf(&lines, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing->buf);
+	if (b->nregress) {
+		sb_addf(&lines, "%-28s breaks what passed:", "");
+		sb_add_few(&lines, b->regress, b->nregress, SUMMARY_FEW);
+		sb_addc(&lines, '\n');
+	}
+	if (b->nnewdiag) {
+		sb_addf(&lines, "%-28s gives what failed a new kind of diagnostic:", "");
+		sb_add_few(&lines, b->newdiag, b->nnewdiag, SUMMARY_FEW);
+		sb_addc(&lines, '\n');
+	}
+	return sb_detach(&lines);
+}
+
+/* The verdict on fix fi, its summary lines into sum. */
+static void judge_fix(struct fixer *fx, struct blame *blame, int fi, struct strbuf *sum, struct strbuf *unfixed)
+{
+	struct hdr_fix *h = &fx->fixes[fi];
+	struct breakage b = { 0 };
+	struct strbuf failing;
+	char *proven;
+	int unproven;
+
+	list_unfixed(fx, h, unfixed);
+	/* proven without it since: its verdict stands */
+	if (h->dropped) {
+		h->kept = 0;
+		if (h->verdict)
+			sb_add(sum, h->verdict);
+		return;
+	}
+	sb_init(&failing);
+	sb_init(&b.tsv);
+	unproven = still_failing(fx, h, &failing);
+	proven = fail_cells(fx, h, 1);
+	find_breakage(fx, blame, fi, &b);
+	/* passes, or fails for another reason, where it failed; no TU that
+	 * passed fails now where it reads h */
+	h->kept = patchable(h) && !b.nregress && !b.nnewdiag && !unproven;
+	h->broke = b.nregress;
+	h->newdiag = b.nnewdiag;
+	h->fixes_a_cell = *proven != 0;
+	free(h->breaks);
+	h->breaks = sb_detach(&b.tsv);
+	free(h->guard_why);
+	/* not kept only for what it broke: its includes for uses under
+	 * #if may be what did, the next round tries them under it */
+	h->guard_why = patchable(h) && !h->kept && !unproven ? guard_reason(h, &b) : NULL;
+	if (patchable(h)) {
+		free(h->verdict);
+		h->verdict = verdict_lines(h, proven, &failing, &b);
+		sb_add(sum, h->verdict);
+	}
+	free(proven);
+	sb_release(&failing);
+	breakage_release(&b);
+}
+
 /* The verdict on each fix, the summary lines in sum. */
 void judge_fixes(struct fixer *fx, struct strbuf *sum, struct strbuf *unfixed)
 {
 	struct blame blame;
-	int i, j, k;
+	int i;
 
 	blame_init(&blame, fx);
-
-	for (i = 0; i < fx->nfixes; i++) {
-		struct hdr_fix *h = &fx->fixes[i];
-		struct strbuf failing, lines;
-		struct breakage b = { 0 };
-		char *what, *proven, *seen;
-		int ff = 1, unproven = 0;
-
-		list_unfixed(fx, h, unfixed);
-		/* proven without it since: its verdict stands */
-		if (h->dropped) {
-			h->kept = 0;
-			if (h->verdict)
-				sb_add(sum, h->verdict);
-			continue;
-		}
-		seen = xcalloc(fx->ncells, 1);
-		sb_init(&failing);
-		sb_init(&b.tsv);
-		/* every cell where a TU failed in h: passes now, or why not */
-		for (j = 0; j < h->nfails; j++) {
-			const struct failure *f = &h->fails[j];
-			const struct tu_result *t = tu_named(fx->proof[f->cell], f->tu);
-
-			if (t && t->verdict == V_PASS)
-				continue;
-			unproven |= still_needs(fx, f->cell, t, h);
-			if (!seen[f->cell]++) {
-				char *why = t ? now_why(fx, f->cell, t) : xstrdup("not compiled");
-
-				sb_addf(&failing, "%s%s: %s", ff ? "" : "; ", fx->cells[f->cell], why);
-				ff = 0;
-				free(why);
-			}
-		}
-		free(seen);
-		proven = fail_cells(fx, h, 1);
-		/* no TU that passed fails now where it reads h */
-		for (j = 0; patchable(h) && j < fx->ncells; j++) {
-			for (k = 0; fx->proof[j] && k < fx->proof[j]->ntus; k++) {
-				const struct tu_result *t = &fx->proof[j]->tus[k], *o = &fx->orig[j]->tus[k];
-
-				/* blame first: its log is read once per TU, the depfile
-				 * proof_reads() reads once per TU and fix */
-				if (o->verdict == V_PASS && t->verdict != V_PASS && blame_patch(&blame, fx, j, k, o, i) &&
-				    proof_reads(fx, j, t, h->header)) {
-					add_regress(&b, fx, j, t, h);
-				} else if (o->verdict == V_FAIL && t->verdict == V_FAIL && !fails_for(h, j, t->header) &&
-					   blame_patch(&blame, fx, j, k, o, i) && proof_reads(fx, j, t, h->header)) {
-					/* a TU that failed for other reasons must not fail
-					 * in a new way: a patch can break what already fails */
-					char *kind = new_kind(o, t);
-
-					if (kind)
-						add_newdiag(&b, fx, j, t, h, kind);
-					free(kind);
-				}
-			}
-		}
-		/* passes, or fails for another reason, where it failed */
-		h->kept = patchable(h) && !b.nregress && !b.nnewdiag && !unproven;
-		h->broke = b.nregress;
-		h->newdiag = b.nnewdiag;
-		h->fixes_a_cell = *proven != 0;
-		free(h->breaks);
-		h->breaks = sb_detach(&b.tsv);
-		free(h->guard_why);
-		/* not kept only for what it broke: its includes for uses under
-		 * #if may be what did, the next round tries them under it */
-		h->guard_why = patchable(h) && !h->kept && !unproven ? guard_reason(h, &b) : NULL;
-		if (!patchable(h))
-			goto next;
-		sb_init(&lines);
-		what = fix_describe(h->cands, h->ncands);
-		sb_addf(&lines, "%-28s %s\n", h->header, what);
-		free(what);
-		if (*proven)
-			sb_addf(&lines, "%-28s %s: %s\n", "", h->kept ? "kept, proven on" : "NOT kept, passes on", proven);
-		else
-			sb_addf(&lines, "%-28s %s\n", "", h->kept ? "kept: where it failed, it fails only for other reasons now" :
-				"NOT kept: it fixes no cell");
-		add_guards(&lines, h);
-		if (failing.len)
-			sb_addf(&lines, "%-28s still failing%s: %s\n", "", h->kept ? ", for other reasons" : "", failing.buf);
-		if (b.nregress) {
-			sb_addf(&lines, "%-28s breaks what passed:", "");
-			sb_add_few(&lines, b.regress, b.nregress, SUMMARY_FEW);
-			sb_addc(&lines, '\n');
-		}
-		if (b.nnewdiag) {
-			sb_addf(&lines, "%-28s gives what failed a new kind of diagnostic:", "");
-			sb_add_few(&lines, b.newdiag, b.nnewdiag, SUMMARY_FEW);
-			sb_addc(&lines, '\n');
-		}
-		sb_add(sum, lines.buf);
-		free(h->verdict);
-		h->verdict = sb_detach(&lines);
-next:
-		free(proven);
-		sb_release(&failing);
-		breakage_release(&b);
-	}
+	for (i = 0; i < fx->nfixes; i++)
+		judge_fix(fx, &blame, i, sum, unfixed);
 	blame_free(&blame, fx);
 }
 

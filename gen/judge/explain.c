@@ -37,7 +37,8 @@
 #include "base/lines.h"
 #include "base/util.h"
 #include "cpp/clex.h"
-#include "fix/fix.h"
+#include "scan/definer.h"
+#include "scan/headers.h"
 
 /* Message fragments that name a missing identifier or tag, and how the
  * name is quoted in them.  Both compilers run with LC_ALL=C: 'name'. */
@@ -747,27 +748,24 @@ static int find_diag(const struct tu_result *t, const struct cell_result *c, con
 }
 
 /* The header a why-line names for name: the one make fix would include
- * (one choice for both), else fix_named_definition()'s.  A tag needed
+ * (one choice for both), else named_definition()'s.  A tag needed
  * complete has no definition in a forward declaration. */
 static void definer_of(const struct scan_index *ix, const struct cell_result *c, struct explain_info *e)
 {
-	struct fix_definer fd;
+	struct definer fd;
 
-	fix_definer(ix, e->missing, e->culprit, c->forbids, c->nforbids, &fd);
+	find_definer(ix, e->missing, e->culprit, c->forbids, c->nforbids, &fd);
 	if (fd.include) {
 		e->def = fd.def;
 		e->definer = fd.include;
 		fd.include = NULL;
-	} else if ((e->def = fix_named_definition(ix, e->missing, e->culprit))) {
-		enum scan_kind k = e->def->kind;
-
-		if (e->kind == EXPLAIN_INCOMPLETE &&
-		    (k == SCAN_STRUCT_FWD || k == SCAN_UNION_FWD || k == SCAN_ENUM_FWD))
+	} else if ((e->def = named_definition(ix, e->missing, e->culprit))) {
+		if (e->kind == EXPLAIN_INCOMPLETE && is_forward_decl(e->def->kind))
 			e->def = NULL;
 		else
 			e->definer = xstrdup(e->def->file->include_name);
 	}
-	fix_definer_release(&fd);
+	definer_release(&fd);
 }
 
 static int file_includes(const struct scan_file *f, const char *other)

@@ -42,7 +42,7 @@ struct explain_info {
 	int included;		/* culprit includes definer (not under this config) */
 	const struct scan_def *def;	/* the definition named, NULL if none */
 	char *definer;		/* the header named for it: the one make fix includes
-				 * (fix_definer), "linux/types.h" for u8, else the
+				 * (find_definer()), "linux/types.h" for u8, else the
 				 * header of def; EXPLAIN_XMACRO: the includer that
 				 * defines the macro; NULL if none */
 	/* EXPLAIN_BRANCHES: the definition whose type the catalog has, and

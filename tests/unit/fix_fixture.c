@@ -17,6 +17,7 @@
 #include "base/files.h"
 #include "base/util.h"
 #include "helpers.h"
+#include "scan/headers.h"
 
 #define FIXTURE "tests/fixtures/fix"
 

@@ -2,7 +2,7 @@
 /*
  * hdrtest fix's proof (fix/proof.c), on the fixture run of fix_fixture.c:
  * which TUs each round compiles again and with what, and the verdict on
- * each fix.  Then the rounds (cmd/cmd_fix.c), through out/bin/hdrtest.
+ * each fix.  Then the rounds (fix/fix_all.c), through out/bin/hdrtest.
  */
 #include <check.h>
 #include <stdlib.h>

@@ -5,24 +5,25 @@
  * asm-generic/int-ll64.h, which linux/ headers get from linux/types.h
  * (through uapi/linux/types.h, the arch's asm/types.h and
  * asm-generic/types.h); BIT() in vdso/bits.h, which they get from
- * linux/bits.h: a header of the first rank for the user (fix_first_rank:
+ * linux/bits.h: a header of the first rank for the user (first_rank:
  * its own top dir, or linux/).  Including the layer's header itself is
  * what no maintainer takes (asm-generic/ breaks arches whose asm/ header
  * comes first), and when it is refused the next definer found may be
  * one nobody would pick: acpi/actypes.h's own u8.
  */
 #define _GNU_SOURCE
-#include "fix/fix.h"
+#include "scan/home.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
+#include "scan/headers.h"
 
 /* How deep the walk back goes: linux/types.h is 4 includes above u8. */
 #define HOME_MAX_DEPTH 6
 
-int fix_needs_home(const char *path)
+int needs_home(const char *path)
 {
 	return starts_with(path, "include/asm-generic/") || starts_with(path, "include/vdso/") ||
 	       starts_with(path, "include/uapi/");
@@ -79,8 +80,8 @@ static int includes_always(const struct scan_file *f, const char *name)
 	return 0;
 }
 
-char *fix_home(const struct scan_index *ix, const struct scan_file *definer, const char *culprit,
-	       char *const *forbids, int nforbids, int *weight)
+char *home_header(const struct scan_index *ix, const struct scan_file *definer, const char *culprit,
+		  char *const *forbids, int nforbids, int *weight)
 {
 	struct walk w = { NULL, NULL, 0 };
 	char *best = NULL;
@@ -112,13 +113,13 @@ char *fix_home(const struct scan_index *ix, const struct scan_file *definer, con
 
 				if (!gn || !includes_always(g, as ? as : name))
 					continue;
-				if (common_file(ix, gn) != g || !fix_first_rank(gn, culprit)) {
+				if (common_file(ix, gn) != g || !first_rank(gn, culprit)) {
 					add_names_of(ix, g, &w, depth + 1);
 					continue;
 				}
 				if (!strcmp(gn, culprit))
 					continue;
-				if (fix_forbidden(gn, forbids, nforbids))
+				if (str_listed(forbids, nforbids, gn))
 					continue;
 				/* the one the tree includes most, then the
 				 * lightest: the weight does not count what an asm/
@@ -131,7 +132,7 @@ char *fix_home(const struct scan_index *ix, const struct scan_file *definer, con
 				nusers = scan_includers(ix, gn, &users);
 				if (best && nusers < best_users)
 					continue;
-				wt = fix_closure(ix, gn, culprit, &cycle);
+				wt = closure_size(ix, gn, culprit, &cycle);
 				if (cycle)
 					continue;
 				if (best && nusers == best_users && (wt > best_w || (wt == best_w && strcmp(gn, best) > 0)))
