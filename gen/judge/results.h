@@ -89,16 +89,4 @@ void drift_lines_free(struct drift_lines *d);
  * first drift line is its detail, all of them its explanation. */
 void cell_mark_drift(struct cell_result *c, const struct drift_lines *d);
 
-/* Whether a compiler's output line is a diagnostic: an error or a
- * warning, not a note nor a line of -H's include tree. */
-int is_diagnostic_line(const char *line);
-
-/* Paths in a diagnostic, shortened: the cell dir first (it may lie inside
- * the source tree) to display, then the source tree to nothing. */
-char *shorten_paths(const char *line, const char *srctree, const char *celldir, const char *display);
-
-/* The first error or warning line in a compiler log, with the source tree
- * and cell dir prefixes taken off paths; NULL if there is none. */
-char *first_diagnostic(const char *log, const char *srctree, const char *celldir, const char *display);
-
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "judge/diag.h"
 #include "judge/report.h"
 #include "judge/results.h"
 #include "suites.h"
