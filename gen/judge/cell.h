@@ -28,7 +28,8 @@ struct tu_result {
 	int drifted;		/* fails because the catalog drifted from the tree */
 	int nincludes;		/* headers the TU read (from -H), 0 if unknown */
 	char *forbidden;	/* "linux/mm.h: a.h -> linux/mm.h", or NULL */
-	char *log;		/* the whole compiler output, "" if none */
+	char *log;		/* the whole compiler output, "" if none; naming
+				 * this OUT wherever it was compiled (results.c) */
 	struct sym_result *syms;
 	int nsyms;
 };
