@@ -31,6 +31,7 @@
 #include "fix/fixer.h"
 #include "judge/baseline.h"
 #include "judge/explain.h"
+#include "judge/out_copy.h"
 #include "judge/results.h"
 #include "run/jobserver.h"
 #include "run/pool.h"
@@ -72,27 +73,6 @@ static char *proof_script(const char *script, const char *overlay)
 		sb_addc(&sb, '\n');
 	}
 	return sb_detach(&sb);
-}
-
-static int copy_file(const char *from, const char *to)
-{
-	size_t len;
-	char *text = read_file(from, &len);
-	FILE *f;
-	int ret;
-
-	if (!text)
-		return errno == ENOENT ? 0 : -1;
-	f = fopen(to, "w");
-	if (!f) {
-		error("cannot write %s: %s", to, strerror(errno));
-		free(text);
-		return -1;
-	}
-	fwrite(text, 1, len, f);
-	ret = write_stream_close(f, to);
-	free(text);
-	return ret;
 }
 
 /* Whether a depfile names h's header: the tree's copy, the one in the
@@ -267,9 +247,8 @@ static int prove_cell(struct fixer *fx, int ci)
 	for (i = 0; i < c->ntus; i++) {
 		const struct tu_result *t = &c->tus[i];
 		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
-		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
-		const char *exts[] = { "c", "rc", "log", "dep" };
-		int k, redo = affected(fx, c, t, src);
+		char *from = xasprintf("%s/%s", fx->out, fx->cells[ci]), *dst = xasprintf("%s/%s", dir, t->stem);
+		int redo = affected(fx, c, t, src);
 
 		/* compiled last round, and nothing it read changed: its results */
 		if (redo && fx->rounds > 1) {
@@ -278,9 +257,8 @@ static int prove_cell(struct fixer *fx, int ci)
 
 			if (dep && !reads_changed(fx, c, dep)) {
 				redo = 0;
-				free(src);
-				src = old;
-				old = NULL;
+				free(from);
+				from = xstrdup(prev);
 				fx->reused++;
 			}
 			free(dep);
@@ -288,16 +266,8 @@ static int prove_cell(struct fixer *fx, int ci)
 			free(old);
 		}
 
-		*strrchr(d, '/') = '\0';
-		mkdirs(d);
-		free(d);
-		for (k = 0; k < (redo ? 1 : 4); k++) {
-			char *a = xasprintf("%s.%s", src, exts[k]), *b = xasprintf("%s.%s", dst, exts[k]);
-
-			ret |= copy_file(a, b);
-			free(a);
-			free(b);
-		}
+		ret |= out_copy_tu(from, dir, t->stem, !redo);
+		free(from);
 		if (redo)
 			*(char **)push(&tus, &ntus, sizeof(char *)) = xstrdup(dst);
 		free(dst);
