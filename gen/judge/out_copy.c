@@ -2,9 +2,12 @@
 /* Results from one OUT into another: see out_copy.h. */
 #include "judge/out_copy.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/files.h"
+#include "base/process.h"
 #include "base/util.h"
 
 /* A TU's files: its text first, then its results. */
@@ -35,4 +38,22 @@ int out_copy_tu(const char *from, const char *to, const char *tu, int results)
 int out_copy_tu_check(const char *from, const char *to, const char *tu)
 {
 	return each_file(from, to, tu, 1, copy_beneath_check);
+}
+
+int out_copy_all(const char *from, const char *to)
+{
+	char *src = xasprintf("%s/.", from);
+	char *argv[] = { "cp", "-a", src, (char *)to, NULL };
+	int rc;
+
+	if (remove_tree(to) || mkdirs(to)) {
+		error("cannot make %s afresh: %s", to, strerror(errno));
+		free(src);
+		return -1;
+	}
+	rc = run_program(argv);
+	free(src);
+	if (rc)
+		return error("cannot copy %s to %s", from, to);
+	return 0;
 }

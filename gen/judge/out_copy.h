@@ -7,7 +7,8 @@
  *
  *   - merged shards: each TU's files from the shard that owns it;
  *   - the fix proof: each TU's text, and the results of one it does not
- *     compile again.
+ *     compile again;
+ *   - a series' step: the whole OUT of the step before.
  *
  * A shard is an artifact from another machine: every file is read as a
  * regular file below its dir, written below its own, and no symlink is
@@ -25,5 +26,10 @@ int out_copy_tu(const char *from, const char *to, const char *tu, int results);
 /* What out_copy_tu(from, to, tu, 1) would refuse, said, nothing written
  * (to NULL: a dir not made yet).  0, or -1 after the error. */
 int out_copy_tu_check(const char *from, const char *to, const char *tu);
+
+/* to (removed first) made a copy of the OUT from, every file's time kept
+ * (cp -a): what the run keeps up to date stays up to date.  0, or -1
+ * after an error. */
+int out_copy_all(const char *from, const char *to);
 
 #endif
