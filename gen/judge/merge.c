@@ -285,42 +285,28 @@ static int write_union(struct shard **bi, int total, const char *outabs)
 /* Judge the merged OUT, its table into OUT/report.txt and onto o->text. */
 static int judge_merged(const struct merge_opts *o, int have_drift)
 {
-	char *p[8], *text = NULL;
+	char *drift = xasprintf("%s/drift.tsv", o->out), *report = xasprintf("%s/report.txt", o->out), *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	int i, ret;
+	int ret;
 	struct judge_opts jo = { 0 };
 
 	if (!f)
 		die("out of memory");
-	p[0] = xasprintf("%s/drift.tsv", o->out);
-	p[1] = xasprintf("%s/baseline.tsv", o->out);
-	p[2] = xasprintf("%s/results.ktap", o->out);
-	p[3] = xasprintf("%s/results.tsv", o->out);
-	p[4] = xasprintf("%s/results.xml", o->out);
-	p[5] = xasprintf("%s/report.html", o->out);
-	p[6] = xasprintf("%s/failures.txt", o->out);
-	p[7] = xasprintf("%s/report.txt", o->out);
 	jo.out = o->out;
-	jo.drift = have_drift ? p[0] : NULL;
+	jo.drift = have_drift ? drift : NULL;
 	jo.baseline = o->baseline;
-	jo.baseline_out = p[1];
-	jo.ktap = p[2];
-	jo.tsv = p[3];
-	jo.junit = p[4];
-	jo.html = p[5];
-	jo.failures = p[6];
 	jo.text = f;
-	ret = judge_out(&jo);
+	ret = judge_into_out(&jo);
 	if (fclose(f))
 		die("out of memory");
-	if (ret != CMD_ERROR && write_file_atomic(p[7], text ? text : ""))
+	if (ret != CMD_ERROR && write_file_atomic(report, text ? text : ""))
 		ret = CMD_ERROR;
 	if (ret != CMD_ERROR && o->text)
 		fputs(text ? text : "", o->text);
 	free(text);
-	for (i = 0; i < 8; i++)
-		free(p[i]);
+	free(drift);
+	free(report);
 	return ret;
 }
 
