@@ -169,11 +169,51 @@ static int compile_all(char **tus, int n, const char *dir, int jobs)
 	return ret;
 }
 
+/* Whether the TU the last round compiled in prev read no header whose
+ * patch changed since: its result stands. */
+static int unchanged_since(struct fixer *fx, const struct cell_result *c, const char *prev, const char *stem)
+{
+	char *path = xasprintf("%s/%s.dep", prev, stem), *dep = read_file(path, NULL);
+	int same = dep && !reads_changed(fx, c, dep);
+
+	free(dep);
+	free(path);
+	return same;
+}
+
+/* The round's TUs in the proof cell dir: each affected TU's text, its
+ * path added to *tus to be compiled, and every other TU's results, from
+ * the run or, when nothing it read changed since, from the last round.
+ * 0, or -1 after an error. */
+static int copy_tus(struct fixer *fx, int ci, const char *dir, const char *prev, char ***tus, int *ntus)
+{
+	const struct cell_result *c = fx->orig[ci];
+	char *run = xasprintf("%s/%s", fx->out, fx->cells[ci]);
+	int i, ret = 0;
+
+	for (i = 0; i < c->ntus; i++) {
+		const struct tu_result *t = &c->tus[i];
+		char *src = xasprintf("%s/%s", run, t->stem);
+		int redo = affected(fx, c, t, src), reuse;
+
+		reuse = redo && fx->rounds > 1 && unchanged_since(fx, c, prev, t->stem);
+		if (reuse) {
+			redo = 0;
+			fx->reused++;
+		}
+		ret |= out_copy_tu(reuse ? prev : run, dir, t->stem, !redo);
+		if (redo)
+			*(char **)push(tus, ntus, sizeof(char *)) = xasprintf("%s/%s", dir, t->stem);
+		free(src);
+	}
+	free(run);
+	return ret;
+}
+
 /* One round of proof in one cell: a copy of the cell dir in which every
  * affected TU is compiled again with the overlay. */
 static int prove_cell(struct fixer *fx, int ci)
 {
-	const struct cell_result *c = fx->orig[ci];
 	char *dir = xasprintf("%s/proof/%s", fx->dir, fx->cells[ci]), *from, *to, *text, *script;
 	char *prev;
 	char **tus = NULL;
@@ -244,35 +284,7 @@ static int prove_cell(struct fixer *fx, int ci)
 		return -1;
 	}
 	free(to);
-	for (i = 0; i < c->ntus; i++) {
-		const struct tu_result *t = &c->tus[i];
-		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
-		char *from = xasprintf("%s/%s", fx->out, fx->cells[ci]), *dst = xasprintf("%s/%s", dir, t->stem);
-		int redo = affected(fx, c, t, src);
-
-		/* compiled last round, and nothing it read changed: its results */
-		if (redo && fx->rounds > 1) {
-			char *old = xasprintf("%s/%s", prev, t->stem), *olddep = xasprintf("%s.dep", old);
-			char *dep = read_file(olddep, NULL);
-
-			if (dep && !reads_changed(fx, c, dep)) {
-				redo = 0;
-				free(from);
-				from = xstrdup(prev);
-				fx->reused++;
-			}
-			free(dep);
-			free(olddep);
-			free(old);
-		}
-
-		ret |= out_copy_tu(from, dir, t->stem, !redo);
-		free(from);
-		if (redo)
-			*(char **)push(&tus, &ntus, sizeof(char *)) = xstrdup(dst);
-		free(dst);
-		free(src);
-	}
+	ret |= copy_tus(fx, ci, dir, prev, &tus, &ntus);
 	for (i = 0; i < ntus; i++)
 		sb_addf(&fx->recompiled, "%s/%s\n", fx->cells[ci], tus[i] + strlen(dir) + 1);
 	fx->compiled += ntus;
