@@ -304,11 +304,26 @@ static void put_tu_h(void)
 	put("linux/h.rc", "1\n");
 }
 
-/* A diagnostic in the TU is charged to the symbol whose use it is in. */
-START_TEST(test_attribution)
+/* The TU h (put_tu_h()) judged with log: detail, and the diagnostic
+ * charged to h_two alone.  The caller frees the cell. */
+static struct cell_result *judge_h(const char *log, const char *detail)
 {
 	struct cell_result *c;
 	const struct tu_result *t;
+
+	put("linux/h.log", log);
+	c = read_cell();
+	t = tu(c, "linux/h.h");
+	ck_assert_str_eq(t->detail, detail);
+	ck_assert_int_eq(t->syms[0].diagnosed, 0);
+	ck_assert_int_eq(t->syms[1].diagnosed, 1);
+	ck_assert_int_eq(t->syms[2].diagnosed, 0);
+	return c;
+}
+
+/* A diagnostic in the TU is charged to the symbol whose use it is in. */
+START_TEST(test_attribution)
+{
 	char *log;
 
 	put_tu_h();
@@ -316,15 +331,8 @@ START_TEST(test_attribution)
 			"/src/include/linux/h.h:1:1: error: x\n"
 			"%s/x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'\n",
 			out, out);
-	put("linux/h.log", log);
-	c = read_cell();
-	t = tu(c, "linux/h.h");
-	ck_assert_str_eq(t->detail, "include/linux/h.h:1:1: error: x");
-	ck_assert_int_eq(t->syms[0].diagnosed, 0);
-	ck_assert_int_eq(t->syms[1].diagnosed, 1);
-	ck_assert_int_eq(t->syms[2].diagnosed, 0);
+	cell_free(judge_h(log, "include/linux/h.h:1:1: error: x"));
 	free(log);
-	cell_free(c);
 }
 END_TEST
 
@@ -335,24 +343,18 @@ START_TEST(test_log_of_another_out)
 {
 	const char *then = "/builds/ci/out/x86_64/defconfig/linux/h.c";
 	struct cell_result *c;
-	const struct tu_result *t;
 	char *log, *want;
 
 	put_tu_h();
 	log = xasprintf("/src/include/linux/h.h:1:1: note: see /elsewhere/x86_64/defconfig/linux/h.c:2\n"
 			"%s: In function 'use2':\n"
 			"%s:8:9: error: implicit declaration of function 'h_two'\n", then, then);
-	put("linux/h.log", log);
-	c = read_cell();
-	t = tu(c, "linux/h.h");
-	ck_assert_str_eq(t->detail, "x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'");
-	ck_assert_int_eq(t->syms[0].diagnosed, 0);
-	ck_assert_int_eq(t->syms[1].diagnosed, 1);
+	c = judge_h(log, "x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'");
 	want = xasprintf("/src/include/linux/h.h:1:1: note: see /elsewhere/x86_64/defconfig/linux/h.c:2\n"
 			 "%s/x86_64/defconfig/linux/h.c: In function 'use2':\n"
 			 "%s/x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'\n", out,
 			 out);
-	ck_assert_str_eq(t->log, want);
+	ck_assert_str_eq(tu(c, "linux/h.h")->log, want);
 	free(want);
 	free(log);
 	cell_free(c);
