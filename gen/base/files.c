@@ -442,37 +442,114 @@ char *read_file_beneath(const char *root, const char *rel, size_t *len, mode_t *
 	return text;
 }
 
-int write_file_beneath(const char *root, const char *rel, const char *text, size_t len, mode_t mode)
+/* write_file_beneath() once the dir is open: name of the dir dfd, which
+ * errors call path. */
+static int write_at(int dfd, const char *name, const char *text, size_t len, mode_t mode, const char *path)
 {
-	char *path = xasprintf("%s/%s", root, rel), *tmp = NULL;
-	const char *last;
-	int dfd = open_parent(root, rel, 1, &last), fd = -1, ret = -1;
+	char *tmp = xasprintf("%s.tmp.%ld", name, (long)getpid());
+	int fd, ret = -1;
 	FILE *f = NULL;
 
-	if (dfd >= 0) {
-		tmp = xasprintf("%s.tmp.%ld", last, (long)getpid());
-		unlinkat(dfd, tmp, 0);	/* left by a killed run of this pid */
-		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	}
+	unlinkat(dfd, tmp, 0);	/* left by a killed run of this pid */
+	fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0 || fchmod(fd, mode) || !(f = fdopen(fd, "wb"))) {
 		error("cannot write %s: %s", path, beneath_strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlinkat(dfd, tmp, 0);
 		}
-		goto out;
+		free(tmp);
+		return -1;
 	}
 	fwrite(text, 1, len, f);
 	if (write_stream_close(f, path))
 		unlinkat(dfd, tmp, 0);
 	else
-		ret = install_at(dfd, tmp, last, path) < 0 ? -1 : 0;
-out:
-	if (dfd >= 0)
-		close(dfd);
+		ret = install_at(dfd, tmp, name, path) < 0 ? -1 : 0;
 	free(tmp);
+	return ret;
+}
+
+int write_file_beneath(const char *root, const char *rel, const char *text, size_t len, mode_t mode)
+{
+	char *path = xasprintf("%s/%s", root, rel);
+	const char *last;
+	int dfd = open_parent(root, rel, 1, &last), ret;
+
+	if (dfd < 0) {
+		ret = error("cannot write %s: %s", path, beneath_strerror(errno));
+	} else {
+		ret = write_at(dfd, last, text, len, mode, path);
+		close(dfd);
+	}
 	free(path);
 	return ret;
+}
+
+int copy_file_at(int fromfd, int tofd, const char *name, const char *from, const char *to)
+{
+	size_t len;
+	mode_t mode;
+	char *text = read_regular_at(fromfd, name, &len, &mode);
+	int ret;
+
+	if (!text)
+		return error("cannot read %s: %s", from, beneath_strerror(errno));
+	ret = write_at(tofd, name, text, len, mode, to);
+	free(text);
+	return ret;
+}
+
+int copy_beneath(const char *from, const char *rel, const char *to)
+{
+	char *src = xasprintf("%s/%s", from, rel), *dst = xasprintf("%s/%s", to, rel);
+	const char *last;
+	int sfd = open_parent(from, rel, 0, &last), dfd = -1, ret, missing;
+	struct stat st;
+
+	missing = sfd < 0 ? errno == ENOENT : fstatat(sfd, last, &st, AT_SYMLINK_NOFOLLOW) && errno == ENOENT;
+	if (missing)
+		ret = remove_beneath(to, rel);
+	else if (sfd < 0)
+		ret = error("cannot read %s: %s", src, beneath_strerror(errno));
+	else if ((dfd = open_parent(to, rel, 1, &last)) < 0)
+		ret = error("cannot write %s: %s", dst, beneath_strerror(errno));
+	else
+		ret = copy_file_at(sfd, dfd, last, src, dst);
+	if (sfd >= 0)
+		close(sfd);
+	if (dfd >= 0)
+		close(dfd);
+	free(src);
+	free(dst);
+	return ret;
+}
+
+int copy_beneath_check(const char *from, const char *rel, const char *to)
+{
+	int fd = open_beneath(from, rel, O_RDONLY | O_NONBLOCK), err = fd < 0 && errno != ENOENT ? errno : 0;
+	struct stat st;
+	char *parent;
+
+	if (fd >= 0) {
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+			err = EINVAL;
+		close(fd);
+	}
+	if (err)
+		return error("cannot read %s/%s: %s", from, rel, beneath_strerror(err));
+	if (!to || !strchr(rel, '/'))
+		return 0;
+	/* the file itself may be a symlink: it is replaced, not followed */
+	parent = xstrndup(rel, strrchr(rel, '/') - rel);
+	fd = open_beneath(to, parent, O_RDONLY | O_DIRECTORY);
+	err = fd < 0 && errno != ENOENT ? errno : 0;
+	free(parent);
+	if (fd >= 0)
+		close(fd);
+	if (err)
+		return error("cannot write %s/%s: %s", to, rel, beneath_strerror(err));
+	return 0;
 }
 
 int remove_beneath(const char *root, const char *rel)

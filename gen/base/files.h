@@ -105,6 +105,26 @@ char *read_file_beneath(const char *root, const char *rel, size_t *len, mode_t *
  * replaced.  0, or -1 after "cannot write ROOT/REL: WHY". */
 int write_file_beneath(const char *root, const char *rel, const char *text, size_t len, mode_t mode);
 
+/* Copy the regular file name of the dir fromfd to name of the dir tofd
+ * (dirs the caller opened without following a symlink) as
+ * write_file_beneath() writes, its permission bits kept and neither
+ * followed if it is a symlink: a new file with a new time (a hard link
+ * would keep the old one, and make would miss the change) unless the same
+ * bytes are there.  from and to name the two in errors.  0, or -1 after "cannot read FROM:
+ * WHY" or "cannot write TO: WHY". */
+int copy_file_at(int fromfd, int tofd, const char *name, const char *from, const char *to);
+
+/* from/rel copied to to/rel by copy_file_at() (rel a safe name, no symlink
+ * followed on either side, the dirs on the way made); when from/rel does
+ * not exist, to/rel is removed.  0, or -1 after an error. */
+int copy_beneath(const char *from, const char *rel, const char *to);
+
+/* What copy_beneath() would refuse, said before anything is written:
+ * from/rel neither missing nor a regular file of from's own, or a symlink
+ * on the way to to/rel (to NULL: a dir not made yet).  0, or -1 after the
+ * error. */
+int copy_beneath_check(const char *from, const char *rel, const char *to);
+
 /* rm -f root/rel, no symlink on the way followed: 0, or -1 after the
  * error. */
 int remove_beneath(const char *root, const char *rel);

@@ -379,6 +379,22 @@ int ends_with(const char *s, const char *suffix)
 	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
 }
 
+char *str_replace_all(const char *s, const char *from, const char *to)
+{
+	struct strbuf sb;
+	const char *p;
+	size_t n = strlen(from);
+
+	sb_init(&sb);
+	while (n && (p = strstr(s, from))) {
+		sb_addn(&sb, s, p - s);
+		sb_add(&sb, to);
+		s = p + n;
+	}
+	sb_add(&sb, s);
+	return sb_detach(&sb);
+}
+
 const char *disk_hint(int err)
 {
 	return err == ENOSPC || err == EDQUOT ? " (is the disk full?)" : "";

@@ -92,6 +92,8 @@ void sb_add_few(struct strbuf *sb, char *const *items, int n, int few);
 /* qsort() comparator of an array of strings (char *). */
 int cmp_strings(const void *a, const void *b);
 int ends_with(const char *s, const char *suffix);
+/* s with every from made to (a new string); s itself when from is "". */
+char *str_replace_all(const char *s, const char *from, const char *to);
 
 /* " (is the disk full?)" after an error whose errno says the disk (or a
  * quota) is full, else "": a missing file is no full disk. */

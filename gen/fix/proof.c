@@ -33,6 +33,7 @@
 #include "fix/fixer.h"
 #include "judge/baseline.h"
 #include "judge/explain.h"
+#include "judge/out_copy.h"
 #include "judge/results.h"
 
 int patchable(const struct hdr_fix *h)
@@ -72,27 +73,6 @@ static char *proof_script(const char *script, const char *overlay)
 		sb_addc(&sb, '\n');
 	}
 	return sb_detach(&sb);
-}
-
-static int copy_file(const char *from, const char *to)
-{
-	size_t len;
-	char *text = read_file(from, &len);
-	FILE *f;
-	int ret;
-
-	if (!text)
-		return errno == ENOENT ? 0 : -1;
-	f = fopen(to, "w");
-	if (!f) {
-		error("cannot write %s: %s", to, strerror(errno));
-		free(text);
-		return -1;
-	}
-	fwrite(text, 1, len, f);
-	ret = write_stream_close(f, to);
-	free(text);
-	return ret;
 }
 
 /* Whether a depfile names h's header: the tree's copy, the one in the
@@ -189,6 +169,47 @@ static int compile_all(char **tus, int n, const char *dir, int jobs)
 	return ret;
 }
 
+/* Whether the TU the last round compiled in prev read no header whose
+ * patch changed since: its result stands. */
+static int unchanged_since(struct fixer *fx, const struct cell_result *c, const char *prev, const char *stem)
+{
+	char *path = xasprintf("%s/%s.dep", prev, stem), *dep = read_file(path, NULL);
+	int same = dep && !reads_changed(fx, c, dep);
+
+	free(dep);
+	free(path);
+	return same;
+}
+
+/* The round's TUs in the proof cell dir: each affected TU's text, its
+ * path added to *tus to be compiled, and every other TU's results, from
+ * the run or, when nothing it read changed since, from the last round.
+ * 0, or -1 after an error. */
+static int copy_tus(struct fixer *fx, int ci, const char *dir, const char *prev, char ***tus, int *ntus)
+{
+	const struct cell_result *c = fx->orig[ci];
+	char *run = xasprintf("%s/%s", fx->out, fx->cells[ci]);
+	int i, ret = 0;
+
+	for (i = 0; i < c->ntus; i++) {
+		const struct tu_result *t = &c->tus[i];
+		char *src = xasprintf("%s/%s", run, t->stem);
+		int redo = affected(fx, c, t, src), reuse;
+
+		reuse = redo && fx->rounds > 1 && unchanged_since(fx, c, prev, t->stem);
+		if (reuse) {
+			redo = 0;
+			fx->reused++;
+		}
+		ret |= out_copy_tu(reuse ? prev : run, dir, t->stem, !redo);
+		if (redo)
+			*(char **)push(tus, ntus, sizeof(char *)) = xasprintf("%s/%s", dir, t->stem);
+		free(src);
+	}
+	free(run);
+	return ret;
+}
+
 /* dir made afresh for cell ci's round, the last round's kept as prev
  * (a TU nothing it read changed for takes its results from there): the
  * cell's manifest, with the overlay the -H lines name, and its
@@ -253,7 +274,6 @@ static int proof_dir(struct fixer *fx, int ci, const char *dir, const char *prev
  * affected TU is compiled again with the overlay. */
 static int prove_cell(struct fixer *fx, int ci)
 {
-	const struct cell_result *c = fx->orig[ci];
 	char *dir = xasprintf("%s/proof/%s", fx->dir, fx->cells[ci]), *prev = xasprintf("%s.prev", dir);
 	char **tus = NULL;
 	int ntus = 0, i, ret = 0;
@@ -263,45 +283,7 @@ static int prove_cell(struct fixer *fx, int ci)
 		free(dir);
 		return -1;
 	}
-	for (i = 0; i < c->ntus; i++) {
-		const struct tu_result *t = &c->tus[i];
-		char *src = xasprintf("%s/%s/%s", fx->out, fx->cells[ci], t->stem);
-		char *dst = xasprintf("%s/%s", dir, t->stem), *d = xstrdup(dst);
-		const char *exts[] = { "c", "rc", "log", "dep" };
-		int k, redo = affected(fx, c, t, src);
-
-		/* compiled last round, and nothing it read changed: its results */
-		if (redo && fx->rounds > 1) {
-			char *old = xasprintf("%s/%s", prev, t->stem), *olddep = xasprintf("%s.dep", old);
-			char *dep = read_file(olddep, NULL);
-
-			if (dep && !reads_changed(fx, c, dep)) {
-				redo = 0;
-				free(src);
-				src = old;
-				old = NULL;
-				fx->reused++;
-			}
-			free(dep);
-			free(olddep);
-			free(old);
-		}
-
-		*strrchr(d, '/') = '\0';
-		mkdirs(d);
-		free(d);
-		for (k = 0; k < (redo ? 1 : 4); k++) {
-			char *a = xasprintf("%s.%s", src, exts[k]), *b = xasprintf("%s.%s", dst, exts[k]);
-
-			ret |= copy_file(a, b);
-			free(a);
-			free(b);
-		}
-		if (redo)
-			*(char **)push(&tus, &ntus, sizeof(char *)) = xstrdup(dst);
-		free(dst);
-		free(src);
-	}
+	ret |= copy_tus(fx, ci, dir, prev, &tus, &ntus);
 	for (i = 0; i < ntus; i++)
 		sb_addf(&fx->recompiled, "%s/%s\n", fx->cells[ci], tus[i] + strlen(dir) + 1);
 	fx->compiled += ntus;

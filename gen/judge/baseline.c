@@ -8,6 +8,7 @@
 #include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
+#include "judge/diag.h"
 
 char *diagnostic_class(const char *d)
 {

@@ -37,6 +37,7 @@
 #include "base/lines.h"
 #include "base/util.h"
 #include "cpp/clex.h"
+#include "judge/diag.h"
 #include "scan/definer.h"
 #include "scan/headers.h"
 
@@ -102,33 +103,23 @@ struct diag {
 	const struct scan_def *includer;	/* EXPLAIN_XMACRO: the macro's definition */
 };
 
-/* "FILE:LINE:COL: KIND: MSG" -> the parts; 0 if the line is not one. */
+/* "FILE:LINE:COL: KIND: MSG" -> the parts; 0 if the line is not one.  A
+ * diagnostic without a column (an unterminated #if) points at no use. */
 static int split_diag(const char *line, struct site *at, const char **kind, const char **msg)
 {
-	const char *p = line, *c1, *c2, *c3;
+	struct diag_parts d;
 
-	/* FILE has no ": " in it; LINE and COL are numbers */
-	c1 = strstr(p, ": ");
-	if (!c1)
+	if (!diag_split(line, &d))
 		return 0;
-	for (c3 = c1 - 1; c3 > p && *c3 >= '0' && *c3 <= '9'; c3--)
-		;
-	if (*c3 != ':')
-		return 0;
-	for (c2 = c3 - 1; c2 > p && *c2 >= '0' && *c2 <= '9'; c2--)
-		;
-	if (*c2 != ':' || c2 == p)
-		return 0;
-	at->file = xstrndup(p, c2 - p);
-	at->line = atoi(c2 + 1);
-	at->macro = NULL;
-	*kind = c1 + 2;
-	*msg = strstr(*kind, ": ");
-	if (!*msg) {
-		free(at->file);
+	if (!d.col) {
+		free(d.file);
 		return 0;
 	}
-	*msg += 2;
+	at->file = d.file;
+	at->line = d.line;
+	at->macro = NULL;
+	*kind = d.kind;
+	*msg = d.msg;
 	return 1;
 }
 

@@ -333,3 +333,25 @@ out:
 	free(cells_text);
 	return ret;
 }
+
+int judge_into_out(const struct judge_opts *o)
+{
+	static const char *const names[] = { "results.ktap", "results.tsv", "results.xml", "report.html",
+					     "baseline.tsv", "failures.txt" };
+	struct judge_opts own = *o;
+	char *paths[6];
+	int i, ret;
+
+	for (i = 0; i < 6; i++)
+		paths[i] = xasprintf("%s/%s", o->out, names[i]);
+	own.ktap = paths[0];
+	own.tsv = paths[1];
+	own.junit = paths[2];
+	own.html = paths[3];
+	own.baseline_out = paths[4];
+	own.failures = paths[5];
+	ret = judge_out(&own);
+	for (i = 0; i < 6; i++)
+		free(paths[i]);
+	return ret;
+}

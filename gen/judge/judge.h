@@ -39,4 +39,9 @@ struct judge_opts {
  * owns no TU says so and is EXIT_OK. */
 int judge_out(const struct judge_opts *o);
 
+/* judge_out() with every report in OUT under its own name, as a run and a
+ * merge write them: results.ktap, results.tsv, results.xml, report.html,
+ * baseline.tsv and failures.txt (o's paths of them not read). */
+int judge_into_out(const struct judge_opts *o);
+
 #endif

@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-#define _GNU_SOURCE	/* memmem */
 #include "judge/merge.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/exit.h"
 #include "base/files.h"
 #include "base/lines.h"
 #include "base/util.h"
 #include "judge/judge.h"
+#include "judge/out_copy.h"
 #include "judge/results.h"
 #include "shard/shard_file.h"
 
@@ -27,12 +25,6 @@ struct shard {
 /* The files of a cell that every shard of it has alike. */
 static const char *const cell_files[] = { "plan", "prepared", "manifest.tsv", "tus", "compile.sh" };
 #define NCELL_FILES (int)(sizeof(cell_files) / sizeof(cell_files[0]))
-/* A TU's files, the logs and depfiles naming it by its path. */
-static const struct {
-	const char *ext;
-	int names_out;
-} tu_files[] = { { "c", 0 }, { "rc", 0 }, { "log", 1 }, { "dep", 1 } };
-#define NTU_FILES (int)(sizeof(tu_files) / sizeof(tu_files[0]))
 
 /* Where the shards differ on a field of their files: one error each. */
 static int check_field(const struct shard *s, const struct shard *first, const char *name, const char *a,
@@ -118,93 +110,18 @@ static int check_run(struct shard *s, int n, struct shard ***bi)
 	return dups ? -1 : 0;
 }
 
-/* The bytes of the shard's file dir/rel, *len long (*mode its permissions,
- * if not NULL); NULL with *missing set if it does not exist, NULL after an
- * error otherwise.  Only a regular file of the shard's own is read: a
- * symlink (an artifact keeps them) is refused, not followed. */
-static char *read_bytes(const char *dir, const char *rel, size_t *len, mode_t *mode, int *missing)
+/* The bytes of the shard's file dir/rel, *len long; NULL with *missing
+ * set if it does not exist, NULL after an error otherwise.  Only a
+ * regular file of the shard's own is read: a symlink (an artifact keeps
+ * them) is refused, not followed. */
+static char *read_bytes(const char *dir, const char *rel, size_t *len, int *missing)
 {
-	char *text = read_file_beneath(dir, rel, len, mode);
+	char *text = read_file_beneath(dir, rel, len, NULL);
 
 	*missing = !text && errno == ENOENT;
 	if (!text && !*missing)
 		error("cannot read %s/%s: %s", dir, rel, beneath_strerror(errno));
 	return text;
-}
-
-/* text[0..*len) with every "from/" made "to/" (a new buffer; *len updated). */
-static char *rewrite(const char *text, size_t *len, const char *from, const char *to)
-{
-	struct strbuf sb;
-	char *pat = xasprintf("%s/", from), *rep = xasprintf("%s/", to);
-	const char *p = text, *end = text + *len, *hit;
-	size_t np = strlen(pat);
-
-	sb_init(&sb);
-	sb_add(&sb, "");
-	while ((hit = memmem(p, end - p, pat, np))) {
-		sb_addn(&sb, p, hit - p);
-		sb_add(&sb, rep);
-		p = hit + np;
-	}
-	sb_addn(&sb, p, end - p);
-	free(pat);
-	free(rep);
-	*len = sb.len;
-	return sb_detach(&sb);
-}
-
-/* Copy the shard's file dir/rel to outabs/rel, every "from/" made "to/"
- * when from is set; no dir/rel removes outabs/rel.  No symlink is followed
- * on either side.  0 or -1. */
-static int copy_file(const char *dir, const char *rel, const char *outabs, const char *from, const char *to)
-{
-	size_t len;
-	mode_t mode;
-	int missing, ret;
-	char *text = read_bytes(dir, rel, &len, &mode, &missing);
-
-	if (!text)
-		return missing ? remove_beneath(outabs, rel) : -1;
-	if (from && strcmp(from, to)) {
-		char *r = rewrite(text, &len, from, to);
-
-		free(text);
-		text = r;
-	}
-	ret = write_file_beneath(outabs, rel, text, len, mode);
-	free(text);
-	return ret;
-}
-
-/* What copy_file() would refuse, said before anything is written: dir/rel
- * neither missing nor a regular file of the shard's own, or a symlink on
- * the way to outabs/rel (NULL: a new OUT).  0 or -1. */
-static int check_copy(const char *dir, const char *rel, const char *outabs)
-{
-	int fd = open_beneath(dir, rel, O_RDONLY | O_NONBLOCK), err = fd < 0 && errno != ENOENT ? errno : 0;
-	struct stat st;
-	char *parent;
-
-	if (fd >= 0) {
-		if (fstat(fd, &st) || !S_ISREG(st.st_mode))
-			err = EINVAL;
-		close(fd);
-	}
-	if (err)
-		return error("cannot read %s/%s: %s", dir, rel, beneath_strerror(err));
-	if (!outabs)
-		return 0;
-	/* the file itself may be a symlink: it is replaced, not followed */
-	parent = xstrndup(rel, strrchr(rel, '/') - rel);
-	fd = open_beneath(outabs, parent, O_RDONLY | O_DIRECTORY);
-	err = fd < 0 && errno != ENOENT ? errno : 0;
-	free(parent);
-	if (fd >= 0)
-		close(fd);
-	if (err)
-		return error("cannot write %s/%s: %s", outabs, rel, beneath_strerror(err));
-	return 0;
 }
 
 /* The first shard, by index, whose dir has the cell (its manifest.tsv);
@@ -222,7 +139,7 @@ static const struct shard *cell_source(struct shard **bi, int total, const char 
 		size_t len;
 		int missing;
 
-		text = read_bytes(bi[i]->dir, rel, &len, NULL, &missing);
+		text = read_bytes(bi[i]->dir, rel, &len, &missing);
 		free(rel);
 		if (!text) {
 			*bad |= !missing;
@@ -263,7 +180,7 @@ static const struct shard *drift_source(struct shard **bi, int total, int *bad)
 		size_t len;
 		int missing;
 
-		text = read_bytes(bi[i]->dir, "drift.tsv", &len, NULL, &missing);
+		text = read_bytes(bi[i]->dir, "drift.tsv", &len, &missing);
 		if (!text) {
 			*bad |= !missing;
 			continue;
@@ -314,19 +231,19 @@ static int check_tu_cells(struct shard **bi, int total, char **cells, int ncells
 }
 
 /* Every cell's files (from src[i], the cell's source shard, if any) and
- * every TU's results into outabs; with check set, only what copy_file()
- * would refuse, said (outabs NULL: a new OUT).  0 or -1. */
+ * every TU's results into outabs; with check set, only what would be
+ * refused, said (outabs NULL: a new OUT).  0 or -1. */
 static int copy_run(struct shard **bi, int total, char **cells, const struct shard **src, int ncells,
 		    const char *outabs, int check)
 {
-	int i, j, k, bad = 0;
+	int i, j, bad = 0;
 
 	for (i = 0; i < ncells && !bad; i++) {
 		for (j = 0; j < NCELL_FILES && src[i] && !bad; j++) {
 			char *rel = xasprintf("%s/%s", cells[i], cell_files[j]);
 
-			bad = (check ? check_copy(src[i]->dir, rel, outabs) :
-				       copy_file(src[i]->dir, rel, outabs, NULL, NULL)) < 0;
+			bad = (check ? copy_beneath_check(src[i]->dir, rel, outabs) :
+				       copy_beneath(src[i]->dir, rel, outabs)) < 0;
 			free(rel);
 		}
 	}
@@ -334,16 +251,10 @@ static int copy_run(struct shard **bi, int total, char **cells, const struct sha
 		const struct shard *s = bi[i];
 
 		for (j = 0; j < s->id.ntus && !bad; j++) {
-			const struct shard_tu *t = &s->id.tus[j];
+			char *tu = xasprintf("%s/%s", s->id.tus[j].cell, s->id.tus[j].stem);
 
-			for (k = 0; k < NTU_FILES && !bad; k++) {
-				char *rel = xasprintf("%s/%s.%s", t->cell, t->stem, tu_files[k].ext);
-
-				bad = (check ? check_copy(s->dir, rel, outabs) :
-					       copy_file(s->dir, rel, outabs, tu_files[k].names_out ? s->id.out : NULL,
-							 outabs)) < 0;
-				free(rel);
-			}
+			bad = (check ? out_copy_tu_check(s->dir, outabs, tu) : out_copy_tu(s->dir, outabs, tu, 1)) < 0;
+			free(tu);
 		}
 	}
 	return bad ? -1 : 0;
@@ -374,42 +285,28 @@ static int write_union(struct shard **bi, int total, const char *outabs)
 /* Judge the merged OUT, its table into OUT/report.txt and onto o->text. */
 static int judge_merged(const struct merge_opts *o, int have_drift)
 {
-	char *p[8], *text = NULL;
+	char *drift = xasprintf("%s/drift.tsv", o->out), *report = xasprintf("%s/report.txt", o->out), *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	int i, ret;
+	int ret;
 	struct judge_opts jo = { 0 };
 
 	if (!f)
 		die("out of memory");
-	p[0] = xasprintf("%s/drift.tsv", o->out);
-	p[1] = xasprintf("%s/baseline.tsv", o->out);
-	p[2] = xasprintf("%s/results.ktap", o->out);
-	p[3] = xasprintf("%s/results.tsv", o->out);
-	p[4] = xasprintf("%s/results.xml", o->out);
-	p[5] = xasprintf("%s/report.html", o->out);
-	p[6] = xasprintf("%s/failures.txt", o->out);
-	p[7] = xasprintf("%s/report.txt", o->out);
 	jo.out = o->out;
-	jo.drift = have_drift ? p[0] : NULL;
+	jo.drift = have_drift ? drift : NULL;
 	jo.baseline = o->baseline;
-	jo.baseline_out = p[1];
-	jo.ktap = p[2];
-	jo.tsv = p[3];
-	jo.junit = p[4];
-	jo.html = p[5];
-	jo.failures = p[6];
 	jo.text = f;
-	ret = judge_out(&jo);
+	ret = judge_into_out(&jo);
 	if (fclose(f))
 		die("out of memory");
-	if (ret != EXIT_ERROR && write_file_atomic(p[7], text ? text : ""))
+	if (ret != EXIT_ERROR && write_file_atomic(report, text ? text : ""))
 		ret = EXIT_ERROR;
 	if (ret != EXIT_ERROR && o->text)
 		fputs(text ? text : "", o->text);
 	free(text);
-	for (i = 0; i < 8; i++)
-		free(p[i]);
+	free(drift);
+	free(report);
 	return ret;
 }
 
@@ -479,8 +376,7 @@ int merge_outs(const struct merge_opts *o)
 	if (!bad)
 		bad = copy_run(bi, total, cells, src, ncells, outabs, 0);
 	if (!bad)
-		bad = drift ? copy_file(drift->dir, "drift.tsv", outabs, NULL, NULL) :
-			      remove_beneath(outabs, "drift.tsv");
+		bad = drift ? copy_beneath(drift->dir, "drift.tsv", outabs) : remove_beneath(outabs, "drift.tsv");
 	if (!bad)
 		bad = write_union(bi, total, outabs);
 	if (!bad)

@@ -10,10 +10,10 @@
  * by two of them.  The merged OUT has the first shard's cells file; each
  * cell's plan, prepared, manifest.tsv, tus and compile.sh from the first
  * shard (by index) that has the cell (every shard that has it must have
- * the same manifest); each TU's STEM.c, .rc, .log and .dep from its owner,
- * the owner's OUT in the logs and depfiles made the merged OUT's (a log
- * names its TU by the path it was compiled at); drift.tsv; and a shard
- * file 1/1 listing every TU (a whole run: judged unfiltered).
+ * the same manifest); each TU's text and results from its owner, as they
+ * are (out_copy.h: the judge finds a TU in a log compiled in another OUT);
+ * drift.tsv; and a shard file 1/1 listing every TU (a whole run: judged
+ * unfiltered).
  *
  * A shard is an artifact from another machine: each of its files is read
  * only as a regular file below its dir, no symlink followed (a zip keeps

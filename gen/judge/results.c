@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "base/files.h"
-#include "judge/includes.h"
-#include "judge/standalone.h"
 #include "base/lines.h"
 #include "base/util.h"
+#include "judge/diag.h"
+#include "judge/includes.h"
+#include "judge/standalone.h"
 
 const char *verdict_name(enum verdict v)
 {
@@ -37,66 +38,6 @@ static int split_tabs(char *line, char **f, int max)
 		f[n++] = line;
 	}
 	return n;
-}
-
-static char *replace_all(const char *s, const char *from, const char *to)
-{
-	struct strbuf sb;
-	const char *p;
-	size_t n = strlen(from);
-
-	sb_init(&sb);
-	if (!n) {
-		sb_add(&sb, s);
-		return sb_detach(&sb);
-	}
-	while ((p = strstr(s, from))) {
-		sb_addn(&sb, s, p - s);
-		sb_add(&sb, to);
-		s = p + n;
-	}
-	sb_add(&sb, s);
-	return sb_detach(&sb);
-}
-
-int is_diagnostic_line(const char *line)
-{
-	return strstr(line, ": error: ") || strstr(line, ": warning: ") || strstr(line, ": fatal error: ");
-}
-
-char *shorten_paths(const char *line, const char *srctree, const char *celldir, const char *display)
-{
-	char *from = xasprintf("%s/", celldir), *to = xasprintf("%s/", display);
-	char *a = replace_all(line, from, to), *b;
-
-	free(from);
-	free(to);
-	if (!*srctree)
-		return a;
-	from = xasprintf("%s/", srctree);
-	b = replace_all(a, from, "");
-	free(from);
-	free(a);
-	return b;
-}
-
-char *first_diagnostic(const char *log, const char *srctree, const char *celldir, const char *display)
-{
-	const char *cur = log, *line;
-	size_t n;
-
-	while ((line = next_line_span(&cur, &n))) {
-		char *l = xstrndup(line, n);
-
-		if (is_diagnostic_line(l)) {
-			char *s = shorten_paths(l, srctree, celldir, display);
-
-			free(l);
-			return s;
-		}
-		free(l);
-	}
-	return NULL;
 }
 
 /* Line ranges of the symbol uses in a generated TU, from its markers. */
@@ -343,8 +284,62 @@ static void find_forbidden(const struct cell_result *c, struct tu_result *t, con
 	free(dep);
 }
 
-/* The exit status of t, with its log read into t->log; -1, with t an
- * error saying why, if either is missing or not whole. */
+/* Where the log's TU was compiled: the OUT before tail ("/CELL/STEM.c:")
+ * where the compiler names the TU's file, at the start of a line or after
+ * the "from " of an include chain; NULL when the log names it nowhere. */
+static char *compiled_in(const char *log, const char *tail)
+{
+	const char *p, *line, *path;
+
+	for (p = strstr(log, tail); p; p = strstr(p + 1, tail)) {
+		char *out;
+
+		for (line = p; line > log && line[-1] != '\n'; line--)
+			;
+		path = line + strspn(line, " ");
+		if (starts_with(path, "In file included from "))
+			path += strlen("In file included from ");
+		else if (starts_with(path, "from "))
+			path += strlen("from ");
+		else
+			path = line;
+		if (*path != '/' || path >= p)
+			continue;
+		out = xstrndup(path, p - path);
+		/* a message that quotes the path: not where it was compiled */
+		if (!strstr(out, ": "))
+			return out;
+		free(out);
+	}
+	return NULL;
+}
+
+/* A log names its TU by the path it was compiled at, and an OUT may be
+ * copied whole (a series' step from the one before) or a TU's results
+ * into another (merged shards, the fix proof): the TU is found by its
+ * path below OUT, and the OUT the log names made this one, as if it had
+ * been compiled here.  Takes log, returns the log to keep. */
+static char *compiled_here(char *log, const struct cell_result *c, const struct tu_result *t)
+{
+	char *here = xasprintf("%s/%s.c:", c->dir, t->stem), *tail = xasprintf("/%s/%s.c:", c->display, t->stem);
+	char *then = strstr(log, here) ? NULL : compiled_in(log, tail);
+
+	if (then) {
+		size_t n = strlen(c->dir) - strlen(c->display) - 1;
+		char *from = xasprintf("%s/", then), *to = xasprintf("%.*s/", (int)n, c->dir);
+		char *moved = str_replace_all(log, from, to);
+
+		free(log);
+		log = moved;
+		free(from);
+		free(to);
+		free(then);
+	}
+	free(here);
+	free(tail);
+	return log;
+}
+
 /* gcc names its temporary files at random ("/tmp/ccby6ISI.s: Assembler
  * messages:"), and a log that quotes one would make two runs of the same
  * TU differ in results.xml: each such name becomes "/ccXXXXXX.s", in
@@ -364,6 +359,8 @@ static void stable_temp_names(char *log)
 	}
 }
 
+/* The exit status of t, with its log read into t->log; -1, with t an
+ * error saying why, if either is missing or not whole. */
 static int read_outcome(const struct cell_result *c, struct tu_result *t, const char *base)
 {
 	char *text, *why;
@@ -391,7 +388,7 @@ static int read_outcome(const struct cell_result *c, struct tu_result *t, const 
 	}
 	/* a header's #error may hold an escape sequence: every report
 	 * quotes the log, none may pass one on */
-	text = t->log;
+	text = compiled_here(t->log, c, t);
 	t->log = printable_text(text);
 	free(text);
 	stable_temp_names(t->log);

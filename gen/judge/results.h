@@ -4,58 +4,7 @@
 #ifndef HDRTEST_RESULTS_H
 #define HDRTEST_RESULTS_H
 
-/* V_ERROR: not judged at all, the header neither passes nor fails: kbuild
- * could not prepare the cell, or what the compile stage left of the TU
- * cannot be read completely. */
-enum verdict { V_PASS, V_FAIL, V_SKIP, V_ERROR };
-
-struct sym_result {
-	char *name;
-	char *kind;
-	char *use;		/* "used", "unused" (condition false), "skip" */
-	char *cond;
-	int diagnosed;		/* a diagnostic points into its use */
-};
-
-struct tu_result {
-	char *header;
-	char *stem;
-	char *skip;		/* the catalog says: not meant to stand alone, why */
-	enum verdict verdict;
-	char *detail;		/* first diagnostic, or the skip reason */
-	char *explanation;	/* why, in one line, where hdrtest can tell; or NULL */
-	int stopped;		/* the compiler gave up early (fatal error) */
-	int drifted;		/* fails because the catalog drifted from the tree */
-	int nincludes;		/* headers the TU read (from -H), 0 if unknown */
-	char *forbidden;	/* "linux/mm.h: a.h -> linux/mm.h", or NULL */
-	char *log;		/* the whole compiler output, "" if none */
-	struct sym_result *syms;
-	int nsyms;
-};
-
-struct cell_result {
-	char *arch;
-	char *config;
-	char *dir;		/* the cell dir */
-	char *display;		/* how TU paths are shown: "<arch>/<config>" */
-	int skipped;
-	int errored;		/* kbuild could not prepare it: every TU is V_ERROR */
-	char *note;		/* what kbuild itself failed at here, or NULL */
-	char *overlay;		/* include dir searched first, or NULL */
-	char *reason;
-	char *kbuild;
-	char *srctree;
-	char *repro;		/* "cd KDIR && CMD", the TU follows */
-	char **forbids;
-	int nforbids;
-	struct tu_result *tus;
-	int ntus;
-};
-
-/* The detail of a TU that compiles but pulls in a forbidden header:
- * this, then tu_result.forbidden ("linux/mm.h: a.h -> linux/mm.h").
- * The reports and the baseline recognise such a failure by it. */
-#define FORBIDDEN_DETAIL "pulls in the forbidden header "
+#include "judge/cell.h"
 
 /* Read OUT/<cell>/manifest.tsv and judge each TU.  NULL after an error. */
 struct cell_result *cell_read(const char *out, const char *cell);
@@ -88,17 +37,5 @@ void drift_lines_free(struct drift_lines *d);
 /* Every TU of a drifted header fails, in a cell that was compiled: the
  * first drift line is its detail, all of them its explanation. */
 void cell_mark_drift(struct cell_result *c, const struct drift_lines *d);
-
-/* Whether a compiler's output line is a diagnostic: an error or a
- * warning, not a note nor a line of -H's include tree. */
-int is_diagnostic_line(const char *line);
-
-/* Paths in a diagnostic, shortened: the cell dir first (it may lie inside
- * the source tree) to display, then the source tree to nothing. */
-char *shorten_paths(const char *line, const char *srctree, const char *celldir, const char *display);
-
-/* The first error or warning line in a compiler log, with the source tree
- * and cell dir prefixes taken off paths; NULL if there is none. */
-char *first_diagnostic(const char *log, const char *srctree, const char *celldir, const char *display);
 
 #endif

@@ -15,118 +15,16 @@
 #include "base/util.h"
 #include "catalog/catalog_init.h"
 #include "exec/shadow.h"
+#include "judge/diag.h"
 
 #define NO_SUCH_FILE ": No such file or directory"	/* gcc: "NAME: No such ..." */
 #define NOT_FOUND "' file not found"		/* clang: "'NAME' file not found" */
-
-/* The first diagnostic of a log and the chain of includes it is in. */
-struct first_diag {
-	char *file;	/* as the compiler printed it */
-	int line;
-	int fatal;	/* "fatal error:", else "error:" (a warning is neither) */
-	char *msg;	/* after "error: " */
-	char **from;	/* "In file included from": the includers, as printed */
-	int nfrom;
-};
-
-static void first_diag_free(struct first_diag *d)
-{
-	int i;
-
-	for (i = 0; i < d->nfrom; i++)
-		free(d->from[i]);
-	free(d->from);
-	free(d->file);
-	free(d->msg);
-}
-
-/* The number of a trailing ":DIGITS" of s[0..*n), *n cut before it; or
- * -1 when there is none. */
-static int trailing_number(const char *s, size_t *n)
-{
-	size_t i = *n;
-
-	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
-		i--;
-	if (i == *n || *n - i > 9 || i < 2 || s[i - 1] != ':')
-		return -1;
-	*n = i - 1;
-	return atoi(s + i);
-}
-
-/* "PATH:LINE," or "PATH:LINE:" of an include chain: PATH, or NULL. */
-static char *chain_file(const char *s, size_t n)
-{
-	if (n && (s[n - 1] == ',' || s[n - 1] == ':'))
-		n--;
-	return trailing_number(s, &n) < 0 ? NULL : xstrndup(s, n);
-}
-
-/* PATH and LINE of "PATH:LINE:COL" or "PATH:LINE" (s[0..n)): 0, or -1. */
-static int diag_position(const char *s, size_t n, struct first_diag *d)
-{
-	int last = trailing_number(s, &n), line = last < 0 ? -1 : trailing_number(s, &n);
-
-	if (last < 0)
-		return -1;
-	d->line = line < 0 ? last : line;	/* no column printed: the last is the line */
-	d->file = xstrndup(s, n);
-	return 0;
-}
-
-/* The first error or warning of log, and its include chain: 0, or -1
- * when there is none or it is a warning (then it stays a failure). */
-static int first_diag(const char *log, struct first_diag *d)
-{
-	const char *cur = log, *line;
-	size_t n;
-
-	memset(d, 0, sizeof(*d));
-	while ((line = next_line_span(&cur, &n))) {
-		char *l = xstrndup(line, n), *kind;
-		int from = starts_with(l, "In file included from ");
-		const char *f = from ? l + strlen("In file included ") : l + strspn(l, " ");
-
-		if (from || (f > l && starts_with(f, "from ") && d->nfrom)) {
-			/* gcc: "In file included from INNER," then "  from
-			 * OUTER" lines; clang: one "In file included from"
-			 * line each, outermost first */
-			char *file = chain_file(f + strlen("from "), strlen(f + strlen("from ")));
-
-			if (file)
-				*(char **)push(&d->from, &d->nfrom, sizeof(char *)) = file;
-		} else if (is_diagnostic_line(l)) {
-			int ret = -1;
-
-			if ((kind = strstr(l, ": fatal error: ")))
-				d->fatal = 1;
-			else
-				kind = strstr(l, ": error: ");
-			/* the first of the kinds is the line's own */
-			if (kind && (!strstr(l, ": warning: ") || strstr(l, ": warning: ") > kind) &&
-			    !diag_position(l, kind - l, d)) {
-				d->msg = xstrdup(strstr(kind + 2, ": ") + 2);
-				ret = 0;
-			}
-			free(l);
-			if (ret)
-				first_diag_free(d);
-			return ret;
-		} else if (d->nfrom) {
-			while (d->nfrom)
-				free(d->from[--d->nfrom]);
-		}
-		free(l);
-	}
-	first_diag_free(d);
-	return -1;
-}
 
 /* Whether the chain of d starts at t's TU: its #include reached the
  * file, not its own text nor kbuild's -include (whose chain starts at
  * "<command-line>").  The TU is named by its path under the cell dir,
  * whichever OUT compiled it. */
-static int from_the_tu(const struct cell_result *c, const struct tu_result *t, const struct first_diag *d)
+static int from_the_tu(const struct cell_result *c, const struct tu_result *t, const struct first_error *d)
 {
 	char *tail = xasprintf("/%s/%s.c", c->display, t->stem);
 	int i, ok = 0;
@@ -166,7 +64,7 @@ static int file_at(const char *root, const char *rel)
 
 /* The entries of root/rel (a dir, no symlink on the way) whose names
  * start with prefix, sorted; how many. */
-static int entries(const char *root, const char *rel, const char *prefix, char ***out)
+static int dir_entries(const char *root, const char *rel, const char *prefix, char ***out)
 {
 	int fd = open_beneath(root, rel, O_RDONLY | O_DIRECTORY), n = 0;
 	struct dirent *de;
@@ -210,7 +108,7 @@ static int arch_has(const char *srctree, const char *k, const char *name)
 	/* board dirs: arch/sh/include/mach-dreamcast, arch/arm/mach-rpc/include */
 	for (i = 0; i < 2 && !hit; i++) {
 		dir = xasprintf(i ? "arch/%s" : "arch/%s/include", k);
-		n = entries(srctree, dir, "mach-", &mach);
+		n = dir_entries(srctree, dir, "mach-", &mach);
 		while (n && !hit) {
 			rel = xasprintf(i ? "%s/%s/include/%s" : "%s/%s/%s", dir, mach[n - 1], name);
 			hit = file_at(srctree, rel);
@@ -259,7 +157,7 @@ static char *missing_name(const char *msg)
 }
 
 /* "fatal error: NAME: No such file or directory": another arch's header. */
-static char *missing_arch_header(const struct cell_result *c, const struct tu_result *t, const struct first_diag *d)
+static char *missing_arch_header(const struct cell_result *c, const struct tu_result *t, const struct first_error *d)
 {
 	char *name, **dirs, **own = NULL, **archs = NULL, *why = NULL;
 	int ndirs, nown = 0, narchs, i, theirs = 0, ours = 0;
@@ -275,7 +173,7 @@ static char *missing_arch_header(const struct cell_result *c, const struct tu_re
 	for (i = 0; i < ndirs && !ours; i++)
 		ours = something_at(dirs[i], name);
 	own_arches(c->srctree, dirs, ndirs, &own, &nown);
-	narchs = ours ? 0 : entries(c->srctree, "arch", "", &archs);
+	narchs = ours ? 0 : dir_entries(c->srctree, "arch", "", &archs);
 	sb_init(&list);
 	for (i = 0; i < narchs && !ours; i++) {
 		if (!arch_has(c->srctree, archs[i], name))
@@ -327,7 +225,7 @@ static int under(const char *path, const char *dir)
 /* An error at an #error line of the header's own text ("error: #error
  * ..." from gcc, "error: ..." from clang), guarded by how it is included
  * or by the arch. */
-static char *guarded_error(const struct cell_result *c, const struct tu_result *t, const struct first_diag *d)
+static char *guarded_error(const struct cell_result *c, const struct tu_result *t, const struct first_error *d)
 {
 	struct error_guard g;
 	enum error_guard_kind kind;
@@ -356,14 +254,14 @@ static char *guarded_error(const struct cell_result *c, const struct tu_result *
 
 char *standalone_skip(const struct cell_result *c, const struct tu_result *t)
 {
-	struct first_diag d;
+	struct first_error d;
 	char *why;
 
-	if (first_diag(t->log, &d))
+	if (first_error_read(t->log, &d))
 		return NULL;
 	why = missing_arch_header(c, t, &d);
 	if (!why)
 		why = guarded_error(c, t, &d);
-	first_diag_free(&d);
+	first_error_free(&d);
 	return why;
 }

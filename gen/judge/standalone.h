@@ -31,7 +31,7 @@
 #ifndef HDRTEST_STANDALONE_H
 #define HDRTEST_STANDALONE_H
 
-#include "judge/results.h"
+#include "judge/cell.h"
 
 /* The skip reason of t, a TU of c that failed, or NULL: it fails. */
 char *standalone_skip(const struct cell_result *c, const struct tu_result *t);

@@ -291,11 +291,7 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 	int quiet = o->coverage || o->slimness;
 	char *report = xasprintf("%s/report.txt", o->out);
 	char *tmp = xasprintf("%s/report.txt.tmp", o->out);
-	char *rc_path = xasprintf("%s/report.rc", o->out);
-	char *f_ktap = xasprintf("%s/results.ktap", o->out), *f_tsv = xasprintf("%s/results.tsv", o->out);
-	char *f_xml = xasprintf("%s/results.xml", o->out), *f_html = xasprintf("%s/report.html", o->out);
-	char *f_bl = xasprintf("%s/baseline.tsv", o->out), *f_fail = xasprintf("%s/failures.txt", o->out);
-	char *f_drift = xasprintf("%s/drift.tsv", o->out);
+	char *rc_path = xasprintf("%s/report.rc", o->out), *f_drift = xasprintf("%s/drift.tsv", o->out);
 	struct judge_opts jo = { 0 };
 	int rc = EXIT_ERROR;
 	char status[4];
@@ -319,15 +315,9 @@ int judge_stage(const struct run_opts *o, struct mtimes *m, const char *self, ch
 	jo.ncells = ncells;
 	jo.drift = f_drift;
 	jo.baseline = o->baseline;
-	jo.baseline_out = f_bl;
-	jo.ktap = f_ktap;
-	jo.tsv = f_tsv;
-	jo.junit = f_xml;
-	jo.html = f_html;
-	jo.failures = f_fail;
 	jo.text = f;
 	jo.scan = ls;
-	rc = judge_out(&jo);
+	rc = judge_into_out(&jo);
 	if (write_stream_close(f, tmp) || rc == EXIT_ERROR) {
 		rc = EXIT_ERROR;
 		unlink(tmp);
@@ -353,12 +343,6 @@ out:
 	free(report);
 	free(tmp);
 	free(rc_path);
-	free(f_ktap);
-	free(f_tsv);
-	free(f_xml);
-	free(f_html);
-	free(f_bl);
-	free(f_fail);
 	free(f_drift);
 	return rc;
 }

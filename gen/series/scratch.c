@@ -68,37 +68,25 @@ char *scratch_name_refusal(const char *tree, const char *name)
 	return ret;
 }
 
-/* A copy of the regular file leaf of the dir at from into the dir at to,
- * a new file with a new time (a hard link would bring back the base's
- * older time, and make would miss the change). */
-static int copy_at(int from, int to, const char *leaf, mode_t mode)
+/* A copy of base/name, a regular file, into tree/name (removed): a new
+ * file with a new time, so that make sees the change. */
+static int copy_from_base(int bdir, int tdir, const char *leaf, const char *base, const char *tree,
+			  const char *name)
 {
-	char buf[65536];
-	ssize_t n = 0;
-	int in = openat(from, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), out = -1, ret = -1;
+	char *from = xasprintf("%s/%s", base, name), *to = xasprintf("%s/%s", tree, name);
+	int ret = copy_file_at(bdir, tdir, leaf, from, to);
 
-	if (in >= 0)
-		out = openat(to, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0777);
-	while (out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n) {
-			n = -1;
-			break;
-		}
-	if (out >= 0 && !n)
-		ret = close(out);
-	else if (out >= 0)
-		close(out);
-	if (in >= 0)
-		close(in);
+	free(from);
+	free(to);
 	return ret;
 }
 
 /* Make tree/name what base/name is now: a copy of its file, its dir, its
  * symlink, or nothing.  0, or -1 after an error. */
-static int sync_path(int basefd, int treefd, const char *tree, const char *name)
+static int sync_path(int basefd, int treefd, const char *base, const char *tree, const char *name)
 {
 	const char *why = patch_name_refusal(name), *bleaf, *tleaf;
-	int bdir = -1, tdir, ret = 0;
+	int bdir = -1, tdir, ret = 0, said = 0;
 	struct stat bst, tst;
 	char target[4096];
 	ssize_t tn = -1;
@@ -136,14 +124,14 @@ static int sync_path(int basefd, int treefd, const char *tree, const char *name)
 		}
 	}
 	if (!ret && S_ISREG(bst.st_mode))
-		ret = copy_at(bdir, tdir, tleaf, bst.st_mode);
+		said = ret = copy_from_base(bdir, tdir, tleaf, base, tree, name);
 	else if (!ret && S_ISDIR(bst.st_mode))
 		ret = mkdirat(tdir, tleaf, bst.st_mode & 0777);
 	else if (!ret && S_ISLNK(bst.st_mode)) {
 		target[tn] = '\0';
 		ret = symlinkat(target, tdir, tleaf);
 	}
-	if (ret)
+	if (ret && !said)
 		error("cannot make %s/%s the base's again: %s", tree, name, strerror(errno));
 	close(tdir);
 out:
@@ -359,7 +347,7 @@ static int sync_paths(const char *base, const char *tree, char **paths, int n)
 		qsort(paths, (size_t)n, sizeof(char *), cmp_strings);
 	for (i = 0; !ret && i < n; i++)
 		if (!i || strcmp(paths[i], paths[i - 1]))
-			ret = sync_path(basefd, treefd, tree, paths[i]);
+			ret = sync_path(basefd, treefd, base, tree, paths[i]);
 	if (basefd >= 0)
 		close(basefd);
 	if (treefd >= 0)

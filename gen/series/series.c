@@ -15,12 +15,12 @@
 #include "base/hash.h"
 #include "base/process.h"
 #include "base/util.h"
+#include "judge/out_copy.h"
 #include "run/run.h"
 #include "scan/scan.h"
 #include "series/scratch.h"
 #include "series/series_report.h"
 #include "series/step_catalog.h"
-#include "series/step_out.h"
 #include "series/steps.h"
 
 /* Whether the tree is a git work tree (RANGE, or a series with a base-commit). */
@@ -299,7 +299,7 @@ static int one_step(const struct series_opts *o, const struct series *se, int s,
 	if (s > 0) {
 		char *prev = xasprintf("%s/%s", o->out, se->steps[s - 1].num);
 
-		rc = step_out_copy(o->out, prev, dir, st->num);
+		rc = out_copy_all(prev, dir);
 		free(prev);
 		if (rc)
 			goto out;

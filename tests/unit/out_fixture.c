@@ -221,35 +221,25 @@ void out_fixture_write(const char *out, const char *tree, const char *ran_in, co
 
 int out_fixture_judge(const char *out, const char *baseline, char **text, char **diag)
 {
-	char *p[FX_NREPORTS], *drift = xasprintf("%s/drift.tsv", out);
+	char *drift = xasprintf("%s/drift.tsv", out);
 	size_t len = 0;
 	FILE *f;
 	struct judge_opts o = { 0 };
-	int i, ret;
+	int ret;
 
 	*text = NULL;
 	f = open_memstream(text, &len);
 	ck_assert_ptr_nonnull(f);
-	for (i = 0; i < FX_NREPORTS; i++)
-		p[i] = xasprintf("%s/%s", out, fx_reports[i]);
 	o.out = out;
 	o.drift = drift;
 	o.baseline = baseline;
-	o.ktap = p[0];
-	o.tsv = p[1];
-	o.junit = p[2];
-	o.html = p[3];
-	o.failures = p[4];
-	o.baseline_out = p[5];
 	o.text = f;
 	diag_begin();
-	ret = judge_out(&o);
+	ret = judge_into_out(&o);
 	*diag = diag_end();
 	ck_assert_int_eq(fclose(f), 0);
 	if (ret != 2)
 		free(put_file(out, fx_reports[6], *text));
-	for (i = 0; i < FX_NREPORTS; i++)
-		free(p[i]);
 	free(drift);
 	return ret;
 }

@@ -48,7 +48,7 @@ char *out_fixture_reports(const char *out);
  * long for Check's own message). */
 void assert_same_text(const char *what, const char *got, const char *want);
 
-/* judge_out() on out, the reports into out/<fx_reports>, the table into
+/* judge_into_out() on out, the reports into out/<fx_reports>, the table into
  * *text (caller frees); *diag what it said on the error stream.  Returns
  * its status. */
 int out_fixture_judge(const char *out, const char *baseline, char **text, char **diag);

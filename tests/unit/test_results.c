@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "judge/diag.h"
 #include "judge/report.h"
 #include "judge/results.h"
 #include "suites.h"
@@ -284,13 +285,9 @@ START_TEST(test_fatal_error_stops)
 }
 END_TEST
 
-/* A diagnostic in the TU is charged to the symbol whose use it is in. */
-START_TEST(test_attribution)
+/* The TU h of linux/h.h, its use of h_two at line 8, failing. */
+static void put_tu_h(void)
 {
-	struct cell_result *c;
-	const struct tu_result *t;
-	char *log;
-
 	make_cell("ok\t", "header\tlinux/h.h\tlinux/h\nsym\th_one\tfunc\tused\t\nsym\th_two\tfunc\tused\t\n"
 			  "sym\th_three\tfunc\tused\t\n");
 	put("linux/h.c", "/* generated */\n"
@@ -305,17 +302,60 @@ START_TEST(test_attribution)
 			 "/* hdrtest-symbol h_three: func int (void) */\n"
 			 "static int use3(void) { return h_three(); }\n");
 	put("linux/h.rc", "1\n");
+}
+
+/* The TU h (put_tu_h()) judged with log: detail, and the diagnostic
+ * charged to h_two alone.  The caller frees the cell. */
+static struct cell_result *judge_h(const char *log, const char *detail)
+{
+	struct cell_result *c;
+	const struct tu_result *t;
+
+	put("linux/h.log", log);
+	c = read_cell();
+	t = tu(c, "linux/h.h");
+	ck_assert_str_eq(t->detail, detail);
+	ck_assert_int_eq(t->syms[0].diagnosed, 0);
+	ck_assert_int_eq(t->syms[1].diagnosed, 1);
+	ck_assert_int_eq(t->syms[2].diagnosed, 0);
+	return c;
+}
+
+/* A diagnostic in the TU is charged to the symbol whose use it is in. */
+START_TEST(test_attribution)
+{
+	char *log;
+
+	put_tu_h();
 	log = xasprintf("In file included from %s/x86_64/defconfig/linux/h.c:2:\n"
 			"/src/include/linux/h.h:1:1: error: x\n"
 			"%s/x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'\n",
 			out, out);
-	put("linux/h.log", log);
-	c = read_cell();
-	t = tu(c, "linux/h.h");
-	ck_assert_str_eq(t->detail, "include/linux/h.h:1:1: error: x");
-	ck_assert_int_eq(t->syms[0].diagnosed, 0);
-	ck_assert_int_eq(t->syms[1].diagnosed, 1);
-	ck_assert_int_eq(t->syms[2].diagnosed, 0);
+	cell_free(judge_h(log, "include/linux/h.h:1:1: error: x"));
+	free(log);
+}
+END_TEST
+
+/* A log compiled in another OUT (a shard's in CI, the step before's in a
+ * series) is judged as if compiled in this one: the TU is found by its
+ * path below OUT, not by a message that quotes such a path. */
+START_TEST(test_log_of_another_out)
+{
+	const char *then = "/builds/ci/out/x86_64/defconfig/linux/h.c";
+	struct cell_result *c;
+	char *log, *want;
+
+	put_tu_h();
+	log = xasprintf("/src/include/linux/h.h:1:1: note: see /elsewhere/x86_64/defconfig/linux/h.c:2\n"
+			"%s: In function 'use2':\n"
+			"%s:8:9: error: implicit declaration of function 'h_two'\n", then, then);
+	c = judge_h(log, "x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'");
+	want = xasprintf("/src/include/linux/h.h:1:1: note: see /elsewhere/x86_64/defconfig/linux/h.c:2\n"
+			 "%s/x86_64/defconfig/linux/h.c: In function 'use2':\n"
+			 "%s/x86_64/defconfig/linux/h.c:8:9: error: implicit declaration of function 'h_two'\n", out,
+			 out);
+	ck_assert_str_eq(tu(c, "linux/h.h")->log, want);
+	free(want);
 	free(log);
 	cell_free(c);
 }
@@ -735,6 +775,7 @@ Suite *results_suite(void)
 	tcase_add_test(tc, test_exit_status_without_diagnostic);
 	tcase_add_test(tc, test_fatal_error_stops);
 	tcase_add_test(tc, test_attribution);
+	tcase_add_test(tc, test_log_of_another_out);
 	tcase_add_test(tc, test_skipped_cell);
 	tcase_add_test(tc, test_not_standalone_header);
 	tcase_add_test(tc, test_errored_cell);
