@@ -4,7 +4,8 @@
  *   scan.c          the words, the state of one file's scan and its text
  *   directives.c    the preprocessor directives and the #if conditions
  *   declarations.c  the C declarations: functions, variables, typedefs, tags
- *   index.c         the arena, the index built from every file, its lookups
+ *   index.c         the index built from every file, its lookups
+ *   arena.c         the arena everything an index holds lives in (arena.h)
  */
 #ifndef HDRTEST_SCAN_INTERNAL_H
 #define HDRTEST_SCAN_INTERNAL_H
@@ -12,15 +13,8 @@
 #include <string.h>
 
 #include "cpp/clex.h"
+#include "scan/arena.h"
 #include "scan/scan.h"
-
-/* index.c: everything an index holds lives in its arena */
-
-struct arena;
-
-void *aalloc(struct arena *a, size_t n);
-char *astrndup(struct arena *a, const char *s, size_t n);
-char *astrdup(struct arena *a, const char *s);
 
 /* scan.c: words */
 
