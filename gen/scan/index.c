@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The index of a tree's headers (its memory in an arena, arena.c): the
- * files scanned by worker threads (scan.c reads each one), the names of
- * every definition and the include names, their lookups (scan.h), and the
- * TSV of "hdrtest scan".
+ * The index of a tree's headers: the files scanned by worker threads
+ * (onefile.c reads each one), the names of every definition and the
+ * include names, their lookups (scan.h), and the TSV of "hdrtest scan".
+ * The top of the scanner's stack (scan_internal.h draws it).
  */
 #include "scan/scan_internal.h"
 
@@ -159,6 +159,42 @@ static void index_def(struct scan_index *ix, struct name_table *t, struct scan_d
 		e->last->next = d;
 	}
 	e->last = d;
+}
+
+/* path under dirfd read into *bufp (of *capp bytes, grown as needed);
+ * NULL with errno set if it cannot be read. */
+static char *slurp_at(int dirfd, const char *path, size_t *len, char **bufp, size_t *capp)
+{
+	struct stat st;
+	char *buf;
+	ssize_t r;
+	size_t got = 0;
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st)) {
+		close(fd);
+		return NULL;
+	}
+	if ((size_t)st.st_size + 1 > *capp) {
+		*capp = (size_t)st.st_size + 1 + 65536;
+		free(*bufp);
+		*bufp = xmalloc(*capp);
+	}
+	buf = *bufp;
+	while (got < (size_t)st.st_size) {
+		r = read(fd, buf + got, st.st_size - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += r;
+	}
+	close(fd);
+	buf[got] = '\0';
+	*len = got;
+	return buf;
 }
 
 /* Files are scanned by worker threads, each with its own arena and
