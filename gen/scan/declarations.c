@@ -5,7 +5,9 @@
  * the '{' of a function body; it is then read from the outside in: its
  * annotations dropped, a function found as the first "NAME (" with a
  * type before it, variables and typedefs by their declarators, tags by
- * "struct NAME {" or "struct NAME;".
+ * "struct NAME {" or "struct NAME;".  Called by onefile.c for each C
+ * token; calls only fscan.c, the words and the arena (scan_internal.h
+ * draws the stack), never directives.c.
  */
 #include "scan/scan_internal.h"
 

@@ -4,7 +4,9 @@
  * #undef, the include guard, and the #if groups whose branches give each
  * definition its condition chain.  An #elif or #else also takes the
  * braces and the pending declaration back to where its #if found them
- * (scan.c says why).
+ * (onefile.c says why).  Called by onefile.c for each directive; calls
+ * only fscan.c, the words and the arena (scan_internal.h draws the
+ * stack), never declarations.c.
  */
 #include "scan/scan_internal.h"
 
@@ -131,29 +133,9 @@ static struct scan_cond *new_cond(struct fscan *fs, const struct scan_cond *pare
 	return c;
 }
 
-void skip_file(struct fscan *fs, int why, const char *at)
-{
-	if (!fs->skip) {
-		fs->skip = why;
-		fs->skip_at = at;
-	}
-}
-
 static struct frame *top_frame(struct fscan *fs)
 {
 	return fs->nframes ? &fs->frames[fs->nframes - 1] : NULL;
-}
-
-void reset_decl(struct fscan *fs)
-{
-	int i;
-
-	fs->ndecl = 0;
-	fs->paren = 0;
-	fs->decl_gen++;
-	for (i = 0; i < fs->nalts; i++)
-		free(fs->alts[i].toks);
-	fs->nalts = 0;
 }
 
 /* The line a directive ends on: it continues over backslash-newlines

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The index of a tree's headers: the arena its memory lives in, the
- * files scanned by worker threads (scan.c reads each one), the names of
- * every definition and the include names, their lookups (scan.h), and the
- * TSV of "hdrtest scan".
+ * The index of a tree's headers: the files scanned by worker threads
+ * (onefile.c reads each one), the names of every definition and the
+ * include names, their lookups (scan.h), and the TSV of "hdrtest scan".
+ * The top of the scanner's stack (scan_internal.h draws it).
  */
 #include "scan/scan_internal.h"
 
@@ -17,61 +17,6 @@
 #include <unistd.h>
 
 #include "base/util.h"
-
-/* --- memory: everything an index holds lives in its arena --- */
-
-struct chunk {
-	struct chunk *next;
-	size_t used, cap;
-	char data[];
-};
-
-struct arena {
-	struct chunk *head;
-};
-
-void *aalloc(struct arena *a, size_t n)
-{
-	void *p;
-
-	n = (n + 7) & ~(size_t)7;
-	if (!a->head || a->head->cap - a->head->used < n) {
-		size_t cap = n > 65000 ? n : 65000;
-		struct chunk *c = xmalloc(sizeof(*c) + cap);
-
-		c->next = a->head;
-		c->used = 0;
-		c->cap = cap;
-		a->head = c;
-	}
-	p = a->head->data + a->head->used;
-	a->head->used += n;
-	return p;
-}
-
-char *astrndup(struct arena *a, const char *s, size_t n)
-{
-	char *p = aalloc(a, n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-char *astrdup(struct arena *a, const char *s)
-{
-	return astrndup(a, s, strlen(s));
-}
-
-static void arena_free(struct arena *a)
-{
-	while (a->head) {
-		struct chunk *c = a->head;
-
-		a->head = c->next;
-		free(c);
-	}
-}
 
 /* --- the index --- */
 
@@ -214,6 +159,42 @@ static void index_def(struct scan_index *ix, struct name_table *t, struct scan_d
 		e->last->next = d;
 	}
 	e->last = d;
+}
+
+/* path under dirfd read into *bufp (of *capp bytes, grown as needed);
+ * NULL with errno set if it cannot be read. */
+static char *slurp_at(int dirfd, const char *path, size_t *len, char **bufp, size_t *capp)
+{
+	struct stat st;
+	char *buf;
+	ssize_t r;
+	size_t got = 0;
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st)) {
+		close(fd);
+		return NULL;
+	}
+	if ((size_t)st.st_size + 1 > *capp) {
+		*capp = (size_t)st.st_size + 1 + 65536;
+		free(*bufp);
+		*bufp = xmalloc(*capp);
+	}
+	buf = *bufp;
+	while (got < (size_t)st.st_size) {
+		r = read(fd, buf + got, st.st_size - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += r;
+	}
+	close(fd);
+	buf[got] = '\0';
+	*len = got;
+	return buf;
 }
 
 /* Files are scanned by worker threads, each with its own arena and
@@ -361,20 +342,8 @@ static struct scan_index *build(const char *tree, char **relpaths, int n)
 	worker_run(&workers[0]);	/* this thread works too */
 	for (j = 1; j < i; j++)
 		pthread_join(threads[j], NULL);
-	for (i = 0; i < nthreads; i++) {
-		/* the workers' memory now belongs to the index */
-		struct chunk *c = workers[i].arena.head;
-
-		while (c && c->next)
-			c = c->next;
-		if (c) {
-			c->next = ix->arena.head ? ix->arena.head->next : NULL;
-			if (ix->arena.head)
-				ix->arena.head->next = workers[i].arena.head;
-			else
-				ix->arena.head = workers[i].arena.head;
-		}
-	}
+	for (i = 0; i < nthreads; i++)	/* the workers' memory now belongs to the index */
+		arena_adopt(&ix->arena, &workers[i].arena);
 	for (i = 0; i < ix->nfiles; i++) {
 		struct scan_file *f = ix->files[i];
 

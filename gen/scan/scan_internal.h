@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the parts of the header scanner share (scan.h is its API):
- *   scan.c          the words, the state of one file's scan and its text
- *   directives.c    the preprocessor directives and the #if conditions
- *   declarations.c  the C declarations: functions, variables, typedefs, tags
- *   index.c         the arena, the index built from every file, its lookups
+ * What the parts of the header scanner share (scan.h is its API).  They
+ * stand in a stack, each calling only the files below it:
+ *   index.c         the index of every file: worker threads, lookups, TSV
+ *   onefile.c       one file's scan: the token loop
+ *   directives.c    its preprocessor directives and #if conditions
+ *   declarations.c  its C declarations: functions, variables, typedefs, tags
+ *                   (these two call neither each other nor anything above)
+ *   fscan.c         the state of one file's scan, struct fscan
+ *   words.c         the word classes of C and the kernel's annotations
+ *   arena.c         the memory an index lives in (arena.h)
  */
 #ifndef HDRTEST_SCAN_INTERNAL_H
 #define HDRTEST_SCAN_INTERNAL_H
@@ -12,17 +17,10 @@
 #include <string.h>
 
 #include "cpp/clex.h"
+#include "scan/arena.h"
 #include "scan/scan.h"
 
-/* index.c: everything an index holds lives in its arena */
-
-struct arena;
-
-void *aalloc(struct arena *a, size_t n);
-char *astrndup(struct arena *a, const char *s, size_t n);
-char *astrdup(struct arena *a, const char *s);
-
-/* scan.c: words */
+/* words.c */
 
 static inline int tok_is(const char *s, size_t n, const char *w)
 {
@@ -48,7 +46,7 @@ int word_class(const char *s, size_t n);
 /* Fill the word table once; before the first scan. */
 void words_init(void);
 
-/* scan.c: the state of one file's scan */
+/* fscan.c: the state of one file's scan */
 
 #define DT_BODY 100	/* a skipped "{...}" inside a declaration */
 
@@ -95,7 +93,19 @@ struct undef {
 	int line;
 };
 
-/* Per-file state; its buffers are reused from file to file. */
+/* Per-file state; its buffers are reused from file to file, and
+ * reset_file() empties the rest for the next.  At every token:
+ *   - frames[0..nframes) are the #ifs open here, innermost last; cur is
+ *     the branch of the innermost one that is not the include guard,
+ *     NULL outside them all;
+ *   - decl[0..ndecl) is the pending declaration and alts the heads that
+ *     earlier #if branches gave it; reset_decl() empties both and bumps
+ *     decl_gen, by which a frame knows whether the declaration it saw
+ *     at its #if is still the pending one;
+ *   - depth > 0 only inside braces being skipped; body_from..body_to
+ *     are then the functions that body defines (none for a tag's body
+ *     or an initializer);
+ *   - skip, once set (skip_file()), stays until reset_file(). */
 struct fscan {
 	struct arena *arena;
 	struct scan_file *f;
@@ -156,25 +166,17 @@ struct scan_def *new_def(struct fscan *fs, const char *name, size_t n, enum scan
 			 const struct scan_cond *cond);
 /* "struct NAME" and the like, for the tag keyword kw and its name. */
 struct scan_def *new_tag_def(struct fscan *fs, const struct dtok *kw, const struct dtok *name, int fwd);
-
-/* scan.c: files */
-
-/* Forget what fs found in fs->f so far. */
-void reset_file(struct fscan *fs);
-/* Index f from its text, text[0..len) without a NUL byte. */
-void scan_file_text(struct fscan *fs, struct scan_file *f, const char *text, size_t len);
-/* path under dirfd read into *bufp (of *capp bytes, grown as needed);
- * NULL with errno set if it cannot be read. */
-char *slurp_at(int dirfd, const char *path, size_t *len, char **bufp, size_t *capp);
-void fscan_release(struct fscan *fs);
-
-/* directives.c */
-
 /* Do not index the file: why is a SKIP_*, at where it is; the first
  * reason stays. */
 void skip_file(struct fscan *fs, int why, const char *at);
 /* Start the next declaration from nothing. */
 void reset_decl(struct fscan *fs);
+/* Forget what fs found in fs->f so far. */
+void reset_file(struct fscan *fs);
+void fscan_release(struct fscan *fs);
+
+/* directives.c */
+
 /* The directive pp: a condition, a macro, an include or an #undef. */
 void directive(struct fscan *fs, const struct clex_tok *pp);
 
@@ -183,5 +185,10 @@ void directive(struct fscan *fs, const struct clex_tok *pp);
 /* The C token t at file level: a part of the pending declaration, or
  * its end, which records what it declares. */
 void c_token(struct fscan *fs, const struct clex_tok *t);
+
+/* onefile.c */
+
+/* Index f from its text, text[0..len) without a NUL byte. */
+void scan_file_text(struct fscan *fs, struct scan_file *f, const char *text, size_t len);
 
 #endif

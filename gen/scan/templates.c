@@ -6,12 +6,14 @@
  * #include).  Neither is meant to be included alone; catalog-init makes
  * them skips and explain says why.
  */
-#include "scan/scan_internal.h"
+#include "scan/scan.h"
 
 #include <ctype.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/util.h"
+#include "cpp/clex.h"
 
 /* Whether f has an #include of name. */
 static int includes_name(const struct scan_file *f, const char *name)
