@@ -102,6 +102,8 @@ int move_select(struct move_work *w, const char *tree);
 /* Cut text, FROM's (the file f of the scan), into items; 0. */
 int move_text_cut(struct move_text *t, const char *text, const struct scan_file *f);
 void move_text_release(struct move_text *t);
+/* Whether line l of t is blank (0 for a line outside t). */
+int move_blank_line(const struct move_text *t, int l);
 /* The span of items[item] and the items sharing its lines: 0, or -1 when
  * one of them is split. */
 int move_span_at(const struct move_text *t, int item, struct move_span *sp);

@@ -90,8 +90,8 @@ static int default_from(const struct move_work *w, char **from)
 				first = i;
 			}
 		} else if (n == 1) {
-			rc = error("%s is defined in %s, %s in %s: a move takes the symbols of one header", o->symbols[first],
-				   *from, o->symbols[i], names[0]);
+			rc = error("%s is defined in %s, %s in %s: a move takes the symbols of one header",
+				   o->symbols[first], *from, o->symbols[i], names[0]);
 		} else if (!n) {
 			rc = error("%s: no header of the tree defines it", o->symbols[i]);
 		} else {

@@ -36,16 +36,6 @@ static void from_lines(struct skel *s, int first, int last)
 	s->last = last;
 }
 
-static int blank_line(const struct move_text *t, int l)
-{
-	const char *p;
-
-	for (p = t->line_at[l]; p < t->line_at[l + 1]; p++)
-		if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-			return 0;
-	return 1;
-}
-
 /* Before an opening #if or a span that starts on line first. */
 static void gap(struct skel *s, int first)
 {
@@ -54,7 +44,7 @@ static void gap(struct skel *s, int first)
 	if (!s->last || !s->after_code)
 		return;
 	for (l = s->last + 1; l < first; l++) {
-		if (blank_line(&s->w->ft, l)) {
+		if (move_blank_line(&s->w->ft, l)) {
 			sb_addc(s->sb, '\n');
 			return;
 		}

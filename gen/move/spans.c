@@ -456,3 +456,15 @@ void move_whole_groups(struct move_work *w)
 	w->spans = out;
 	w->nspans = nout;
 }
+
+int move_blank_line(const struct move_text *t, int l)
+{
+	const char *p;
+
+	if (l < 1 || l > t->nlines)
+		return 0;
+	for (p = t->line_at[l]; p < t->line_at[l + 1]; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			return 0;
+	return 1;
+}

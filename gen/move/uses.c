@@ -69,9 +69,7 @@ static void directive_tokens(struct toks *ts, const struct clex_tok *pp)
 		if (!param)
 			*(struct clex_tok *)push(&ts->t, &ts->n, sizeof(tok)) = tok;
 	}
-	for (i = 0; i < nparams; i++)
-		free(params[i]);
-	free(params);
+	free_strings(params, nparams);
 }
 
 /* The parameter names of the functions declared in sp: no use. */
@@ -83,14 +81,19 @@ static void function_params(const struct move_text *t, const struct move_span *s
 		const struct scan_def *d = t->f->defs[k];
 		struct scan_spans fs;
 
-		if (t->def_item[k] < sp->lo || t->def_item[k] > sp->hi || (d->kind != SCAN_FUNC && d->kind != SCAN_PROTO))
+		if (t->def_item[k] < sp->lo || t->def_item[k] > sp->hi)
+			continue;
+		if (d->kind != SCAN_FUNC && d->kind != SCAN_PROTO)
 			continue;
 		if (scan_function_spans(t->text, d->line, d->name, &fs))
 			continue;
-		for (j = 0; j < fs.nparams; j++)
-			if (fs.params[j].name >= 0)
+		for (j = 0; j < fs.nparams; j++) {
+			const struct scan_param_span *p = &fs.params[j];
+
+			if (p->name >= 0)
 				*(char **)push(&ts->skip, &ts->nskip, sizeof(char *)) =
-					xstrndup(t->text + fs.params[j].name, fs.params[j].name_end - fs.params[j].name);
+					xstrndup(t->text + p->name, p->name_end - p->name);
+		}
 		scan_spans_free(&fs);
 	}
 }
@@ -258,9 +261,7 @@ int move_uses(const struct move_text *t, const struct move_span *sp, struct move
 			add_use(out, &n, tok->s, tok->n, NULL, 0);
 	}
 	condition_uses(sp, out, &n);
-	for (i = 0; i < ts.nskip; i++)
-		free(ts.skip[i]);
-	free(ts.skip);
+	free_strings(ts.skip, ts.nskip);
 	free(ts.t);
 	return n;
 }

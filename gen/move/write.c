@@ -83,18 +83,6 @@ char *move_to_text(const struct move_work *w)
 	return sb_detach(&sb);
 }
 
-static int blank_at(const struct move_text *t, int l)
-{
-	const char *p;
-
-	if (l < 1 || l > t->nlines)
-		return 0;
-	for (p = t->line_at[l]; p < t->line_at[l + 1]; p++)
-		if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-			return 0;
-	return 1;
-}
-
 /* Whether line l is a directive of one of the words (each "#word"). */
 static int directive_at(const struct move_text *t, int l, const char *const *words)
 {
@@ -130,9 +118,10 @@ static void drop_blank(const struct move_text *t, char *gone)
 		 * the run before may have joined the two */
 		for (kept = a - 1; kept >= 1 && gone[kept]; kept--)
 			;
-		if (blank_at(t, b + 1) && (!kept || blank_at(t, kept) || directive_at(t, kept, opens)))
+		if (move_blank_line(t, b + 1) &&
+		    (!kept || move_blank_line(t, kept) || directive_at(t, kept, opens)))
 			gone[b + 1] = 1;
-		else if (blank_at(t, kept) && (b == t->nlines || directive_at(t, b + 1, closes)))
+		else if (move_blank_line(t, kept) && (b == t->nlines || directive_at(t, b + 1, closes)))
 			gone[kept] = 1;
 	}
 }

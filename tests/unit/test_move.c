@@ -166,7 +166,8 @@ START_TEST(test_skeleton_branches)
 
 	ck_assert_int_eq(plan("pick_a pick_c", "linux/big/pick.h", 0, &m, &diag), 0);
 	ck_assert_ptr_nonnull(strstr(m.to_text, "\n\n#if defined(CONFIG_A)\nextern int pick_a(void);\n"
-						"#elif !defined(CONFIG_A) && !defined(CONFIG_B)\nextern int pick_c(void);\n"
+						"#elif !defined(CONFIG_A) && !defined(CONFIG_B)\n"
+						"extern int pick_c(void);\n"
 						"#endif /* CONFIG_A */\n\n#endif"));
 	move_release(&m);
 	free(diag);
@@ -247,7 +248,8 @@ START_TEST(test_existing_to)
 				    "#include <linux/types.h>\n"
 				    "#include <linux/thing.h> // for struct thing\n\n"
 				    "#define THINGS_MAX 4\n\n"
-				    "static inline size_t thing_size(const struct thing *t)\n{\n\treturn t->size;\n}\n\n"
+				    "static inline size_t thing_size(const struct thing *t)\n"
+				    "{\n\treturn t->size;\n}\n\n"
 				    "#endif /* _LINUX_BIG_THINGS_H */\n");
 	move_release(&m);
 	free(diag);
