@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "move/move_internal.h"
+#include "move/work.h"
 #include "scan/definer.h"
 #include "scan/headers.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "catalog/catalog_update.h"
-#include "move/move_internal.h"
+#include "move/work.h"
 
 static int cmp_first_line(const void *a, const void *b)
 {

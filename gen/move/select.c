@@ -13,7 +13,7 @@
 
 #include "base/files.h"
 #include "model/validate.h"
-#include "move/move_internal.h"
+#include "move/work.h"
 #include "scan/headers.h"
 
 /* name is a header's include name: a safe relative path of plain file

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "move/move_internal.h"
+#include "move/work.h"
 
 /* What is written so far: the branches open, outermost first; the line
  * of FROM the last piece written ends on (0: none yet), and whether it

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cpp/clex.h"
-#include "move/move_internal.h"
+#include "move/work.h"
 
 /* An #if being read: where, and the braces and brackets at it. */
 struct cut_frame {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cpp/clex.h"
-#include "move/move_internal.h"
+#include "move/work.h"
 
 /* The tokens read, in order: the span's C tokens and its directives'
  * (a macro's body without its parameters, an #if's condition). */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "base/lines.h"
-#include "move/move_internal.h"
+#include "move/work.h"
 
 /* The line of text the guard's #endif is on: its last "#endif"; 0 when
  * there is none. */

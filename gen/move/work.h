@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the parts of a move share (move.h is its API):
+ * A move being planned: the state its parts share, and each part's
+ * calls (move.h is the API):
  *   select.c    the input checked, FROM found, the headers TO may not include
  *   spans.c     FROM's text cut into pieces; the lines a definition moves with
  *   uses.c      the names a span's text uses
@@ -8,10 +9,10 @@
  *   skeleton.c  the moved spans inside FROM's #if skeleton
  *   write.c     TO's and FROM's new texts
  *   entry.c     TO's catalog entry
- *   move.c      move_plan(), the steps in order
+ *   plan.c      move_plan(), the steps in order
  */
-#ifndef HDRTEST_MOVE_INTERNAL_H
-#define HDRTEST_MOVE_INTERNAL_H
+#ifndef HDRTEST_MOVE_WORK_H
+#define HDRTEST_MOVE_WORK_H
 
 #include "base/util.h"
 #include "fix/fix.h"

@@ -12,7 +12,7 @@
 
 #include "base/files.h"
 #include "base/lines.h"
-#include "move/move_internal.h"
+#include "move/work.h"
 
 /* The text of the tree's file path; NULL after the error. */
 static char *tree_text(const char *tree, const char *path)
