@@ -77,9 +77,10 @@ static void teardown(void)
 	free(tree);
 }
 
-/* move_plan() of the space-separated symbols to to, max 0 for the
- * default; *diag what it printed. */
-static int plan(const char *symbols, const char *to, int max, struct move *m, char **diag)
+/* move_plan() of the space-separated symbols from from (NULL: the one
+ * header that defines them) to to, max 0 for the default; *diag what it
+ * printed. */
+static int plan_from(const char *symbols, const char *from, const char *to, int max, struct move *m, char **diag)
 {
 	char *words = xstrdup(symbols), *w, *save = NULL;
 	char *syms[8];
@@ -89,6 +90,7 @@ static int plan(const char *symbols, const char *to, int max, struct move *m, ch
 	for (w = strtok_r(words, " ", &save); w && o.nsymbols < 8; w = strtok_r(NULL, " ", &save))
 		syms[o.nsymbols++] = w;
 	o.symbols = syms;
+	o.from = from;
 	o.to = to;
 	o.max = max;
 	diag_begin();
@@ -96,6 +98,11 @@ static int plan(const char *symbols, const char *to, int max, struct move *m, ch
 	*diag = diag_end();
 	free(words);
 	return rc;
+}
+
+static int plan(const char *symbols, const char *to, int max, struct move *m, char **diag)
+{
+	return plan_from(symbols, NULL, to, max, m, diag);
 }
 
 /* The symbol name's reason in m, "" for a named one; NULL when it does
@@ -290,6 +297,16 @@ START_TEST(test_refused_with_the_list)
 	move_release(&m);
 	free(diag);
 
+	/* given FROM, the other header's definition stays */
+	ck_assert_int_eq(plan_from("dup_fn", "linux/big.h", "linux/big/dup.h", 0, &m, &diag), 0);
+	ck_assert_ptr_nonnull(strstr(m.to_text, "\nint dup_fn(void);\n"));
+	move_release(&m);
+	free(diag);
+	ck_assert_int_eq(plan_from("dup_fn", "linux/user.h", "linux/big/dup.h", 0, &m, &diag), -1);
+	ck_assert_ptr_nonnull(strstr(diag, "dup_fn: linux/user.h (include/linux/user.h) does not define it\n"));
+	move_release(&m);
+	free(diag);
+
 	ck_assert_int_eq(plan("big_limit", "linux/big/limit.h", 0, &m, &diag), -1);
 	ck_assert_ptr_nonnull(strstr(diag, "cannot move: USER_MAX: used by big_limit(), is defined only in headers "
 					   "that include linux/big.h: linux/user.h (forbidden): move it first\n"));
@@ -320,6 +337,10 @@ START_TEST(test_hostile_names)
 	ck_assert_ptr_nonnull(strstr(bad[8], "\n"));
 	ck_assert_int_eq(plan("thing_size;rm", "linux/big/x.h", 0, &m, &diag), -1);
 	ck_assert_ptr_nonnull(strstr(diag, "SYMBOLS: expected C identifiers; found 'thing_size;rm'\n"));
+	move_release(&m);
+	free(diag);
+	ck_assert_int_eq(plan_from("thing_size", "../linux/big.h", "linux/big/x.h", 0, &m, &diag), -1);
+	ck_assert_ptr_nonnull(strstr(diag, "FROM: expected a header's include name ending in .h"));
 	move_release(&m);
 	free(diag);
 }
