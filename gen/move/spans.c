@@ -25,7 +25,9 @@ struct cut_frame {
 
 /* The cut so far: items[cur] is the C item being read (-1 between
  * items), with depth braces and paren brackets open; body when its '{'
- * opened a function's body; prev_close when its last token was ')'. */
+ * opened a function's body; prev_close when its last token was ')';
+ * has_func when it names a function the scan saw defined (its '{' opens
+ * the body after an annotation too: "int f(void) __attribute_const__ {"). */
 struct cut {
 	struct move_text *t;
 	struct clex lx;
