@@ -362,6 +362,15 @@ int cmp_strings(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+void free_strings(char **strs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(strs[i]);
+	free(strs);
+}
+
 int str_listed(char *const *list, int n, const char *s)
 {
 	int i;

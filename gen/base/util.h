@@ -91,6 +91,8 @@ int str_listed(char *const *list, int n, const char *s);
 void sb_add_few(struct strbuf *sb, char *const *items, int n, int few);
 /* qsort() comparator of an array of strings (char *). */
 int cmp_strings(const void *a, const void *b);
+/* Free strs[0..n) and strs. */
+void free_strings(char **strs, int n);
 int ends_with(const char *s, const char *suffix);
 /* s with every from made to (a new string); s itself when from is "". */
 char *str_replace_all(const char *s, const char *from, const char *to);

@@ -560,6 +560,65 @@ static char *match_stubs(char *out, const char *text, const int *at, const struc
 	return out;
 }
 
+/* Whether an earlier candidate than cands[i] makes the same edit. */
+static int made_before(const struct fix_cand *cands, int i)
+{
+	const struct fix_cand *c = &cands[i];
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (cands[j].kind == c->kind && !strcmp(cands[j].symbol, c->symbol) &&
+		    (c->kind != FIX_INCLUDE || !strcmp(cands[j].include, c->include)))
+			return 1;
+	return 0;
+}
+
+/* The line an include or a declaration cands[i] adds, without its #if:
+ * NULL when an earlier candidate adds that line (one include serves every
+ * name it is for). */
+static char *addition_line(const struct fix_cand *cands, int n, int i)
+{
+	const struct fix_cand *c = &cands[i];
+	char *names, *line;
+
+	if (made_before(cands, i))
+		return NULL;
+	if (c->kind == FIX_DECLARE)
+		return xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
+	names = include_for(cands, n, i);
+	if (!names)
+		return NULL;
+	line = xasprintf("#include <%s> // for %s\n", c->include, names);
+	free(names);
+	return line;
+}
+
+char *fix_additions(const struct fix_cand *cands, int n)
+{
+	char **lines = NULL, *line;
+	struct strbuf sb;
+	int nlines = 0, i;
+
+	for (i = 0; i < n; i++)
+		if ((cands[i].kind == FIX_INCLUDE || cands[i].kind == FIX_DECLARE) &&
+		    (line = addition_line(cands, n, i)))
+			*(char **)push(&lines, &nlines, sizeof(char *)) = line;
+	if (nlines)
+		qsort(lines, nlines, sizeof(char *), cmp_strings);
+	sb_init(&sb);
+	for (i = 0; i < nlines; i++) {
+		sb_add(&sb, lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
+	return sb_detach(&sb);
+}
+
+int fix_include_spot(const char *text, const struct scan_file *f)
+{
+	return include_spot(text, f, first_def_line(f));
+}
+
 char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n)
 {
 	struct addition *adds = NULL;
@@ -571,38 +630,32 @@ char *fix_apply(const char *text, const struct scan_file *f, const struct fix_ca
 	for (i = 0; i < n; i++) {
 		const struct fix_cand *c = &cands[i];
 		struct addition *a;
-		int j, dup = 0;
+		char *text_of;
 
 		if (c->kind == FIX_NONE || c->kind == FIX_STUB)
 			continue;
-		for (j = 0; j < i; j++)
-			dup |= cands[j].kind == c->kind && !strcmp(cands[j].symbol, c->symbol) &&
-			       (c->kind != FIX_INCLUDE || !strcmp(cands[j].include, c->include));
-		if (dup)
-			continue;
-		a = push(&adds, &nadds, sizeof(*a));
-		if (c->kind == FIX_DECLARE) {
-			a->after = declare_spot(text, f, before);
-			a->text = xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
-		} else if (c->kind == FIX_GUARD) {
+		if (c->kind == FIX_GUARD) {
+			if (made_before(cands, i))
+				continue;
 			/* around all but the leading comments, SPDX line first */
+			a = push(&adds, &nadds, sizeof(*a));
 			a->after = guard_spot(text);
 			a->first = 1;
 			a->text = xasprintf("#ifndef %s\n#define %s\n", c->symbol, c->symbol);
 			a = push(&adds, &nadds, sizeof(*a));
 			a->after = INT_MAX;
 			a->text = xasprintf("%s#endif /* %s */\n", ends_blank(text) ? "" : "\n", c->symbol);
+			continue;
+		}
+		if (!(text_of = addition_line(cands, n, i)))
+			continue;
+		a = push(&adds, &nadds, sizeof(*a));
+		a->text = text_of;
+		if (c->kind == FIX_DECLARE) {
+			a->after = declare_spot(text, f, before);
 		} else {
-			char *names = include_for(cands, n, i);
-
-			if (!names) {
-				nadds--;
-				continue;
-			}
 			a->after = include_spot(text, f, include_before(cands, n, i, before));
 			a->cond = fix_placed_cond(c);
-			a->text = xasprintf("#include <%s> // for %s\n", c->include, names);
-			free(names);
 		}
 	}
 	/* only stubs: no addition, and qsort() takes no NULL array */

@@ -60,6 +60,17 @@ void fix_cand_free(struct fix_cand *f);
  * caller frees. */
 char *fix_apply(const char *text, const struct scan_file *f, const struct fix_cand *cands, int n);
 
+/* The lines fix_apply() adds for the includes and declarations of
+ * cands[0..n), without their #if, sorted: "#include <X> // for a(), b"
+ * first, then "struct x; // for a()".  For a header written from
+ * nothing, which has no spot to find yet.  The caller frees. */
+char *fix_additions(const struct fix_cand *cands, int n);
+/* The line of text (the header f, as scanned) after which fix_apply()
+ * puts an include that no #if comes before: its last #include (or the
+ * #endif of the #if around it) before its first definition, else its
+ * guard's #define, else its leading comments; 0 for the top. */
+int fix_include_spot(const char *text, const struct scan_file *f);
+
 /* The #if c's include goes under: its use's, once the proof found the
  * unconditional one breaks something (cond_why); else NULL. */
 const char *fix_placed_cond(const struct fix_cand *c);

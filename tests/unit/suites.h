@@ -52,5 +52,6 @@ Suite *jobserver_suite(void);
 Suite *pool_suite(void);
 Suite *series_suite(void);
 Suite *series_tree_suite(void);
+Suite *move_suite(void);
 
 #endif
