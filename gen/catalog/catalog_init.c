@@ -195,8 +195,11 @@ static char *template_header(const struct scan_index *ix, const struct scan_file
 
 	if (!scan_template(ix, f, text, &t))
 		return NULL;
-	if (t.computed_include)
+	if (t.how == TEMPLATE_INCLUDE)
 		why = xasprintf("a template: line %d includes the file %s names, a macro it leaves to its includer",
+				t.line, t.macro);
+	else if (t.how == TEMPLATE_SET)
+		why = xasprintf("a template: line %d uses %s, which only its includers define, before they include it",
 				t.line, t.macro);
 	else
 		why = xasprintf("a template: it uses %s, which it #undefs at line %d but never defines: "

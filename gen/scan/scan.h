@@ -170,17 +170,19 @@ int scan_includers(const struct scan_index *ix, const char *incname, const struc
 const struct scan_def *scan_x_macro(const struct scan_index *ix, const struct scan_file *f, const char *line,
 				    char **name);
 /* A template: a header written against a macro its includer sets around
- * its #include.  Either an #include of f names its file by a macro f does
- * not define (genl_magic_func.h: #include GENL_MAGIC_INCLUDE_FILE), or f
- * uses a macro, #undefs it and never defines it (btree-type.h and
- * BTREE_TYPE_SUFFIX, which linux/btree.h sets before each #include); in
- * both, no header f includes keeps the macro defined.  f's text is
+ * its #include.  An #include of f names its file by a macro f does not
+ * define (genl_magic_func.h: #include GENL_MAGIC_INCLUDE_FILE); or f uses
+ * a macro, #undefs it and never defines it (btree-type.h and
+ * BTREE_TYPE_SUFFIX, which linux/btree.h sets before each #include); or
+ * f uses a macro that only the headers including it define, each before
+ * its #include (cgroup_refcnt.h's CGROUP_REF_FN_ATTRS, which cgroup.h
+ * sets).  In all three, no header f includes keeps the macro defined.  f's text is
  * text.  Returns 1 with *t filled (t->macro for the caller to free), else
  * 0. */
 struct scan_template {
 	char *macro;
-	int line;				/* of the #include or the #undef */
-	int computed_include;			/* #include MACRO, not #undef MACRO */
+	int line;				/* of the #include, the #undef, the use */
+	enum { TEMPLATE_INCLUDE, TEMPLATE_UNDEF, TEMPLATE_SET } how;
 	const struct scan_def *includer;	/* its definition in a header that
 						 * includes f; NULL if none does */
 };

@@ -165,6 +165,75 @@ static int directive_with_ident(const struct clex_tok *pp, const char *dir, stru
 	return clex_next(&in, arg) == CT_IDENT;
 }
 
+/* The line of incl's #include of name, 0 if none. */
+static int include_line(const struct scan_file *incl, const char *name)
+{
+	int i;
+
+	for (i = 0; i < incl->nincludes; i++)
+		if (!strcmp(incl->includes[i].name, name))
+			return incl->includes[i].line;
+	return 0;
+}
+
+/* Whether name is a macro that only headers including f define, each
+ * before its #include of f (cgroup.h's #define CGROUP_REF_FN_ATTRS static
+ * inline, then #include <linux/cgroup_refcnt.h>).  A name an includer
+ * defines after the include (mm.h's VM_MAYREAD, which fs.h uses) is one
+ * f misses, not one it is given.  *by: the first such definition. */
+static int set_before_include(const struct scan_index *ix, const struct scan_file *f, const char *name,
+			      const struct scan_def **by)
+{
+	const struct scan_def *d;
+	int line;
+
+	*by = NULL;
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		if (d->kind != SCAN_DEFINE && d->kind != SCAN_MACRO)
+			return 0;
+		if (d->file == f || !(line = include_line(d->file, f->include_name)) || d->line > line)
+			return 0;
+		if (!*by)
+			*by = d;
+	}
+	return *by != NULL;
+}
+
+/* The first macro-like name (capitals, digits, _) f's code uses that
+ * only its includers set before including it (set_before_include()),
+ * into t; 0 if none. */
+static int set_by_includers(const struct scan_index *ix, const struct scan_file *f, const char *text,
+			    struct scan_template *t)
+{
+	struct clex lx;
+	struct clex_tok tok;
+
+	clex_init(&lx, text, strlen(text), 1, 0);
+	while (clex_next(&lx, &tok) != CT_EOF) {
+		const struct scan_def *by;
+		char *name;
+		size_t i;
+
+		if (tok.kind != CT_IDENT || tok.n < 2)
+			continue;
+		for (i = 0; i < tok.n && (isupper((unsigned char)tok.s[i]) || isdigit((unsigned char)tok.s[i]) ||
+					  tok.s[i] == '_'); i++)
+			;
+		if (i < tok.n)
+			continue;
+		name = xstrndup(tok.s, tok.n);
+		if (!defines(f, name) && !gets_defined(ix, f, name) && set_before_include(ix, f, name, &by)) {
+			t->macro = name;
+			t->line = tok.line;
+			t->how = TEMPLATE_SET;
+			t->includer = by;
+			return 1;
+		}
+		free(name);
+	}
+	return 0;
+}
+
 int scan_template(const struct scan_index *ix, const struct scan_file *f, const char *text,
 		  struct scan_template *t)
 {
@@ -189,11 +258,11 @@ int scan_template(const struct scan_index *ix, const struct scan_file *f, const 
 		    (computed || used_before(text, arg.s, arg.n, tok.line))) {
 			t->macro = name;
 			t->line = tok.line;
-			t->computed_include = computed;
+			t->how = computed ? TEMPLATE_INCLUDE : TEMPLATE_UNDEF;
 			t->includer = set_by_includer(ix, f, name);
 			return 1;
 		}
 		free(name);
 	}
-	return 0;
+	return set_by_includers(ix, f, text, t);
 }

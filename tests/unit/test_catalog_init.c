@@ -382,7 +382,8 @@ END_TEST
  * gets from its own include, or one it defines, is none. */
 START_TEST(init_template_header)
 {
-	char *tree = tmp_dir(), *pats[] = { "linux/bt-type.h", "linux/gm_func.h", "linux/own_undef.h" }, *text;
+	char *tree = tmp_dir(), *text;
+	char *pats[] = { "linux/bt-type.h", "linux/gm_func.h", "linux/own_undef.h", "linux/cgref.h", "linux/fsx.h" };
 
 	free(put_file(tree, "include/linux/bt-type.h",
 		      "/* SPDX-License-Identifier: GPL-2.0 */\n"
@@ -396,16 +397,30 @@ START_TEST(init_template_header)
 		      "#ifndef GM_FUNC_H\n#define GM_FUNC_H\n#include <linux/gm_base.h>\n"
 		      "static int gm_table[] = {\n#include GM_INCLUDE_FILE\n};\n#endif\n"));
 	free(put_file(tree, "include/linux/gm_base.h", "#define GM_VERSION 1\n"));
+	/* cgroup_refcnt.h: its includer sets CGREF_ATTRS before including it */
+	free(put_file(tree, "include/linux/cgref.h",
+		      "/* SPDX-License-Identifier: GPL-2.0 */\nCGREF_ATTRS\nvoid cgref_get(int *r)\n{\n\t(*r)++;\n}\n"));
+	free(put_file(tree, "include/linux/cgroupx.h",
+		      "#ifndef _CGX_H\n#define _CGX_H\n#define CGREF_ATTRS static inline\n#include <linux/cgref.h>\n#endif\n"));
+	/* mm.h and fs.h: a name the includer defines after its #include is
+	 * one the header misses, not one it is given */
+	free(put_file(tree, "include/linux/fsx.h",
+		      "#ifndef _FSX_H\n#define _FSX_H\n#define FSX_READ VMX_MAYREAD\nint fsx_fn(int x);\n#endif\n"));
+	free(put_file(tree, "include/linux/mmx.h",
+		      "#ifndef _MMX_H\n#define _MMX_H\n#include <linux/fsx.h>\n#define VMX_MAYREAD 0x10\n#endif\n"));
 	free(put_file(tree, "include/linux/own_undef.h",
 		      "#ifndef OWN_UNDEF_H\n#define OWN_UNDEF_H\n#include <linux/gm_base.h>\n"
 		      "#define OWN_X 1\nint own_fn(int x);\n#undef OWN_X\n#undef GM_VERSION\n#endif\n"));
-	text = render(tree, pats, 3);
+	text = render(tree, pats, 5);
 	ck_assert_msg(strstr(text, "\nheader linux/bt-type.h skip \"a template: it uses BT_SUFFIX, which it #undefs "
 				   "at line 5 but never defines: its includer sets it (linux/bt.h:3)\"\n") != NULL,
 		      "%s", text);
 	ck_assert_msg(strstr(text, "\nheader linux/gm_func.h skip \"a template: line 5 includes the file "
 				   "GM_INCLUDE_FILE names, a macro it leaves to its includer\"\n") != NULL, "%s", text);
 	ck_assert_msg(strstr(text, "\nheader linux/own_undef.h\n\tfunc\town_fn\tint (int)\n") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "\nheader linux/cgref.h skip \"a template: line 2 uses CGREF_ATTRS, which only its "
+				   "includers define, before they include it (linux/cgroupx.h:3)\"\n") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "\nheader linux/fsx.h\n") != NULL, "%s", text);
 	free(text);
 	free(tree);
 }
