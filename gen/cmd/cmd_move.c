@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/* hdrtest move: symbols moved out of a header into a slim one, proven on
+ * the run's cells (move/move_all.c does). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "move/move_all.h"
+
+static const char *out, *tree, *symbols, *to, *from, *max, *jobs, *signoff;
+
+static const struct cmd_option move_options[] = {
+	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; the move goes to OUTDIR/move" },
+	{ "tree", "KDIR", &tree, NULL, 0, "the run's kernel tree (checked; never written)" },
+	{ "symbols", "\"NAME...\"", &symbols, NULL, 1, "the C identifiers to move" },
+	{ "to", "HEADER", &to, NULL, 1, "the header they move to: linux/mm/x.h" },
+	{ "from", "HEADER", &from, NULL, 0, "the header they move from (default: the one defining them)" },
+	{ "max", "N", &max, NULL, 0, "the most definitions a move takes before it asks you" },
+	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
+	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
+	{ NULL, NULL, NULL, NULL, 0, NULL },
+};
+
+static int run_move(const struct command *cmd, int argc, char **argv)
+{
+	int first = cmd_options(cmd, argc, argv), ret, n = 0;
+	char *list, *word, *save, **names = NULL;
+	struct move_all_opts o = {
+		.out = out, .tree = tree, .from = from, .to = to, .max = max ? atoi(max) : 0,
+		.cells = argv + first, .ncells = argc - first, .jobs = atoi(jobs) > 0 ? atoi(jobs) : 1,
+		.signoff = signoff != NULL,
+	};
+
+	if (first < 0)
+		return EXIT_ERROR;
+	if (first == argc)
+		return cmd_usage_error(cmd, "no cells given");
+	if (max && (!*max || strspn(max, "0123456789") != strlen(max) || atoi(max) <= 0))
+		return cmd_usage_error(cmd, "--max: expected a number of definitions, at least 1");
+	list = xstrdup(symbols);
+	for (word = strtok_r(list, " \t\n", &save); word; word = strtok_r(NULL, " \t\n", &save))
+		*(char **)push(&names, &n, sizeof(char *)) = word;
+	o.symbols = names;
+	o.nsymbols = n;
+	ret = move_all(&o);
+	free(names);
+	free(list);
+	return ret < 0 ? EXIT_ERROR : ret ? EXIT_FAILED : EXIT_OK;
+}
+
+const struct command cmd_move = {
+	"move", "symbols moved out of a header into a slim one, proven on the run's cells", move_options,
+	"ARCH/CONFIG...", run_move,
+};
