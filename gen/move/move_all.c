@@ -82,13 +82,20 @@ static void what_moved(const struct mover *mv, struct strbuf *sb)
 {
 	const struct move *m = &mv->m;
 	int i;
+	size_t len;
 
 	sb_addf(sb, "Moved from %s to %s%s:\n", m->from, m->to, m->to_exists ? " (appended)" : "");
 	symbol_lines(m, sb);
 	sb_add(sb, "\nThe closure added:\n");
+	len = sb->len;
 	move_closure_lines(m, sb);
+	if (sb->len == len)
+		sb_add(sb, "  nothing\n");
 	sb_addf(sb, "\n%s includes:\n", m->to);
+	len = sb->len;
 	move_include_lines(m, sb);
+	if (sb->len == len)
+		sb_add(sb, "  nothing\n");
 	if (m->nunresolved)
 		sb_add(sb, "\nNames no header TO may include defines (left to the proof):\n");
 	for (i = 0; i < m->nunresolved; i++)

@@ -7,6 +7,7 @@
  * alone).  Kept when no TU that passed fails and TO's TU passes on every
  * cell.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,8 @@ static int open_overlay(struct mover *mv)
 	fx->proof = xcalloc(fx->ncells, sizeof(*fx->proof));
 	sb_init(&fx->recompiled);
 	fx->rounds = 1;
+	if (mkdirs(fx->overlay))
+		return error("cannot create %s: %s", fx->overlay, strerror(errno));
 	if (write_file_beneath(fx->overlay, m->from, m->from_text, strlen(m->from_text), 0644) ||
 	    write_file_beneath(fx->overlay, m->to, m->to_text, strlen(m->to_text), 0644))
 		return -1;
@@ -77,15 +80,15 @@ static void judge_cell(struct mover *mv, int ci)
 		if (t == to || t->verdict == V_PASS || !was || was->verdict != V_PASS)
 			continue;
 		why = proof_why(fx, ci, t);
-		sb_addf(&mv->breaks, "%s %s: %s\n", fx->cells[ci], t->header, why);
+		sb_addf(&mv->breaks, "  %s %s: %s\n", fx->cells[ci], t->header, why);
 		free(why);
 	}
 	if (!to) {
-		sb_addf(&mv->to_fails, "%s %s: not compiled\n", fx->cells[ci], mv->m.to);
+		sb_addf(&mv->to_fails, "  %s %s: not compiled\n", fx->cells[ci], mv->m.to);
 	} else if (to->verdict != V_PASS) {
 		char *why = proof_why(fx, ci, to);
 
-		sb_addf(&mv->to_fails, "%s %s: %s\n", fx->cells[ci], to->header, why);
+		sb_addf(&mv->to_fails, "  %s %s: %s\n", fx->cells[ci], to->header, why);
 		free(why);
 	}
 }
