@@ -10,11 +10,11 @@
 static const char *out, *tree, *symbols, *to, *from, *max, *jobs, *signoff;
 
 static const struct cmd_option move_options[] = {
-	{ "out", "OUTDIR", &out, NULL, 1, "the finished run; the move goes to OUTDIR/move" },
+	{ "out", "OUTDIR", &out, NULL, 1, "the run; the move goes to OUTDIR/move" },
 	{ "tree", "KDIR", &tree, NULL, 0, "the run's kernel tree (checked; never written)" },
 	{ "symbols", "\"NAME...\"", &symbols, NULL, 1, "the C identifiers to move" },
 	{ "to", "HEADER", &to, NULL, 1, "the header they move to: linux/mm/x.h" },
-	{ "from", "HEADER", &from, NULL, 0, "the header they move from (default: the one defining them)" },
+	{ "from", "HEADER", &from, NULL, 0, "the header they leave (default: the one defining them)" },
 	{ "max", "N", &max, NULL, 0, "the most definitions a move takes before it asks you" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
 	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
