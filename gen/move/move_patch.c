@@ -92,11 +92,12 @@ int move_write_patch(struct mover *mv)
 	char *names = named(m, 0), *subject = move_subject(m), *closure = closure_para(m);
 	char *origs[2], *patched[2], *rels[2] = { mv->from_path, mv->to_path }, *paras[3];
 	struct strbuf series;
+	const char *them = strchr(names, ',') ? "them" : "it";
 	int np = 0, i, ret;
 
-	paras[np++] = xasprintf("Move %s out of %s into %s, so that a header that needs only them need not "
-				"include %s.  %s includes %s: every file that includes it still sees them.",
-				names, m->from, m->to, m->from, m->from, m->to);
+	paras[np++] = xasprintf("Move %s out of %s into %s, so that a header that needs only %s need not "
+				"include %s.  %s includes %s: every file that includes it still sees %s.",
+				names, m->from, m->to, them, m->from, m->from, m->to, them);
 	if (closure)
 		paras[np++] = closure;
 	paras[np++] = xasprintf("Proven by hdrtest on %d cells: every header test of the run that reads %s "
