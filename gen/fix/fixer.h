@@ -134,7 +134,7 @@ struct fixer {
 	 * TO's own), compiled in every round; NULL: none */
 	const char *new_header;	/* what it tests: "linux/mm/x.h" */
 	const char *new_stem;	/* its stem, which no TU of a cell has */
-	const char *new_text;	/* its text */
+	char *const *new_texts;	/* its text in each cell */
 };
 
 /* open.c */

@@ -181,9 +181,9 @@ static int unchanged_since(struct fixer *fx, const struct cell_result *c, const 
 	return same;
 }
 
-/* The TU the proof adds (fx->new_stem), written into dir and added to
- * *tus to be compiled; 0/-1. */
-static int add_new_tu(struct fixer *fx, const char *dir, char ***tus, int *ntus)
+/* The TU the proof adds (fx->new_stem), its text of cell ci written into
+ * dir and added to *tus to be compiled; 0/-1. */
+static int add_new_tu(struct fixer *fx, int ci, const char *dir, char ***tus, int *ntus)
 {
 	char *rel;
 	int ret;
@@ -191,7 +191,7 @@ static int add_new_tu(struct fixer *fx, const char *dir, char ***tus, int *ntus)
 	if (!fx->new_stem)
 		return 0;
 	rel = xasprintf("%s.c", fx->new_stem);
-	ret = write_file_beneath(dir, rel, fx->new_text, strlen(fx->new_text), 0644);
+	ret = write_file_beneath(dir, rel, fx->new_texts[ci], strlen(fx->new_texts[ci]), 0644);
 	free(rel);
 	*(char **)push(tus, ntus, sizeof(char *)) = xasprintf("%s/%s", dir, fx->new_stem);
 	return ret;
@@ -223,7 +223,7 @@ static int copy_tus(struct fixer *fx, int ci, const char *dir, const char *prev,
 		free(src);
 	}
 	free(run);
-	return ret || add_new_tu(fx, dir, tus, ntus) ? -1 : 0;
+	return ret || add_new_tu(fx, ci, dir, tus, ntus) ? -1 : 0;
 }
 
 /* dir made afresh for cell ci's round, the last round's kept as prev

@@ -45,6 +45,7 @@ static int plan(struct mover *mv)
 	const struct move_all_opts *o = mv->o;
 	struct move_opts mo = {
 		.symbols = o->symbols, .nsymbols = o->nsymbols, .from = o->from, .to = o->to, .max = o->max,
+		.cat = mv->cat,
 	};
 	int rc = move_plan(mv->fx.ix, mv->fx.orig[0]->srctree, &mo, &mv->m);
 
@@ -54,6 +55,26 @@ static int plan(struct mover *mv)
 	mv->to_path = mv->m.to_exists ? xstrdup(common_file(mv->fx.ix, mv->m.to)->path) :
 					xasprintf("include/%s", mv->m.to);
 	return 0;
+}
+
+/* The run's catalog with move.cat, TO's entry: what TO's TU is
+ * generated from, when the run has none and its catalog was given. */
+static int read_with_to(struct mover *mv)
+{
+	const struct move_all_opts *o = mv->o;
+	char **files;
+	int i;
+
+	if (!o->ncatalogs || tu_named(mv->fx.orig[0], mv->m.to))
+		return 0;
+	files = xcalloc(o->ncatalogs + 1, sizeof(char *));
+	for (i = 0; i < o->ncatalogs; i++)
+		files[i] = o->catalogs[i];
+	files[i] = xasprintf("%s/move.cat", mv->fx.dir);
+	mv->with_to = catalog_read(files, o->ncatalogs + 1);
+	free(files[i]);
+	free(files);
+	return mv->with_to ? 0 : -1;
 }
 
 /* OUT/move/NAME, text. */
@@ -169,7 +190,11 @@ static void mover_release(struct mover *mv)
 	free(mv->from_path);
 	free(mv->to_path);
 	free(mv->new_stem);
-	free(mv->new_text);
+	for (i = 0; mv->new_texts && i < fx->ncells; i++)
+		free(mv->new_texts[i]);
+	free(mv->new_texts);
+	catalog_free(mv->cat);
+	catalog_free(mv->with_to);
 	sb_release(&mv->breaks);
 	sb_release(&mv->to_fails);
 	free(mv->patch);
@@ -184,12 +209,14 @@ int move_all(const struct move_all_opts *o)
 	sb_init(&mv.to_fails);
 	if (fixer_open(&mv.fx, o->out, "move", o->cells, o->ncells, o->signoff) || same_tree(&mv))
 		goto out;
+	if (o->ncatalogs && !(mv.cat = catalog_read(o->catalogs, o->ncatalogs)))
+		goto out;
 	rc = plan(&mv);
 	if (rc == 1)
 		ret = write_summary(&mv, 1) ? -1 : 1;
 	if (rc)
 		goto out;
-	if (write_out(&mv, "move.cat", mv.m.catalog) || move_prove(&mv))
+	if (write_out(&mv, "move.cat", mv.m.catalog) || read_with_to(&mv) || move_prove(&mv))
 		goto out;
 	if ((mv.kept && move_write_patch(&mv)) || write_summary(&mv, 0))
 		goto out;

@@ -13,6 +13,9 @@ struct move_all_opts {
 	int max;		/* move_opts.max */
 	char **cells;		/* the run's cells it is proven on: ARCH/CONFIG */
 	int ncells;
+	char **catalogs;	/* the run's catalog files: TO's TU is generated from */
+	int ncatalogs;		/* them and move.cat; 0: TO's TU includes TO alone */
+	const char *templates, *m4;	/* what generates it */
 	int jobs;		/* TUs compiled at once, at least 1 */
 	int signoff;		/* add the user's Signed-off-by to the patch */
 };

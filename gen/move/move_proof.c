@@ -15,6 +15,7 @@
 #include "base/files.h"
 #include "base/util.h"
 #include "fix/fixer.h"
+#include "generate/emit.h"
 #include "judge/results.h"
 #include "move/mover.h"
 
@@ -33,6 +34,61 @@ static void edited(struct fixer *fx, const char *header)
 	c->kind = FIX_INCLUDE;
 	c->header = xstrdup(header);
 	c->symbol = xstrdup(header);
+}
+
+/* TO's TU in cell ci as the run's generator writes it from TO's catalog
+ * entry h, rendered into OUT/move/gen/CELL with the overlay searched
+ * first; without a catalog (h NULL), or in a cell the proof skips, TO
+ * included alone.  NULL after an error. */
+static char *to_tu(struct mover *mv, int ci, struct header *h)
+{
+	struct fixer *fx = &mv->fx;
+	const struct cell_result *c = fx->orig[ci];
+	struct catalog one;
+	struct gen_opts g = { .templates = mv->o->templates, .m4 = mv->o->m4, .overlay = fx->overlay };
+	char *dir, *path, *text;
+
+	if (!h || c->skipped || c->errored)
+		return xasprintf("/* The TU of %s, moved into by hdrtest move: the header alone. */\n"
+				 "#include <%s>\n", mv->m.to, mv->m.to);
+	/* the run's catalog with TO's entry, its only header */
+	one = *mv->with_to;
+	one.headers = &h;
+	one.nheaders = 1;
+	one.nforbids = 0;
+	dir = xasprintf("%s/gen/%s", fx->dir, fx->cells[ci]);
+	g.cat = &one;
+	g.arch = c->arch;
+	g.config = c->config;
+	g.kbuild = c->kbuild;
+	g.out = dir;
+	path = xasprintf("%s/%s.c", dir, mv->new_stem);
+	text = NULL;
+	if (!generate_cell(&g) && !(text = read_file(path, NULL)))
+		error("cannot read %s, the TU of %s: %s", path, mv->m.to, strerror(errno));
+	free(path);
+	free(dir);
+	return text;
+}
+
+/* TO's TU, per cell, when the run has none. */
+static int new_tu(struct mover *mv)
+{
+	struct fixer *fx = &mv->fx;
+	struct header *h = mv->with_to ? catalog_header(mv->with_to, mv->m.to) : NULL;
+	int i;
+
+	if (tu_named(fx->orig[0], mv->m.to))
+		return 0;
+	fx->new_header = mv->m.to;
+	fx->new_stem = mv->new_stem = xstrndup(mv->m.to, strlen(mv->m.to) - 2);
+	mv->new_texts = xcalloc(fx->ncells, sizeof(char *));
+	fx->new_texts = mv->new_texts;
+	for (i = 0; i < fx->ncells; i++) {
+		if (!(mv->new_texts[i] = to_tu(mv, i, h)))
+			return -1;
+	}
+	return 0;
 }
 
 /* OUT/move/overlay with TO's and FROM's new texts, the proof's state,
@@ -54,13 +110,7 @@ static int open_overlay(struct mover *mv)
 		return -1;
 	edited(fx, m->from);
 	edited(fx, m->to);
-	if (!tu_named(fx->orig[0], m->to)) {
-		fx->new_header = m->to;
-		fx->new_stem = mv->new_stem = xstrndup(m->to, strlen(m->to) - 2);
-		fx->new_text = mv->new_text = xasprintf("/* The TU of %s, moved into by hdrtest move: the header alone. */\n"
-							"#include <%s>\n", m->to, m->to);
-	}
-	return 0;
+	return new_tu(mv);
 }
 
 /* The verdict on cell ci: each TU that passed in the run and fails now

@@ -8,6 +8,7 @@
 
 #include "base/util.h"
 #include "fix/fixer.h"
+#include "model/catalog.h"
 #include "move/move.h"
 #include "move/move_all.h"
 
@@ -24,7 +25,9 @@ struct mover {
 	struct fixer fx;
 	struct move m;
 	char *from_path, *to_path;	/* in the tree: "include/linux/mm.h" */
-	char *new_stem, *new_text;	/* TO's TU when the run has none (fx->new_*) */
+	char *new_stem, **new_texts;	/* TO's TU when the run has none (fx->new_*) */
+	struct catalog *cat;	/* the run's, or NULL: none given */
+	struct catalog *with_to;	/* the same with move.cat, whose TO TO's TU tests */
 	int proven, kept;
 	struct strbuf breaks, to_fails;
 	char *patch;
