@@ -96,6 +96,24 @@ START_TEST(test_a_move_that_breaks_a_tu_is_not_kept)
 }
 END_TEST
 
+/* big_mm_fn() moved out of linux/big_mm.h needs mm_only(), which only the
+ * run's forbidden linux/mm.h defines: TO includes it (the plan knows the
+ * headers that include FROM, not the run's forbidden ones), and the proof
+ * finds TO pulling it in: not kept, and why. */
+START_TEST(test_a_move_whose_header_fails_alone_is_not_kept)
+{
+	char *out = fix_run("x86_64", "big"), *text;
+
+	ck_assert_int_eq(run_move(out, "--symbols big_mm_fn --to linux/big/mm_fn.h"), 1);
+	text = out_file(out, "summary.txt");
+	assert_has(text, ": not kept\nlinux/big/mm_fn.h does not compile alone:\n"
+			 "  x86_64/defconfig linux/big/mm_fn.h: pulls in the forbidden header linux/mm.h: "
+			 "linux/big/mm_fn.h -> linux/mm.h\n");
+	free(text);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_refused_input_is_an_error)
 {
 	char *out = fix_run("x86_64", "big"), *text, *path;
@@ -138,6 +156,7 @@ Suite *move_all_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_a_move_proven_and_kept);
 	tcase_add_test(tc, test_a_move_that_breaks_a_tu_is_not_kept);
+	tcase_add_test(tc, test_a_move_whose_header_fails_alone_is_not_kept);
 	tcase_add_test(tc, test_refused_input_is_an_error);
 	tcase_add_test(tc, test_a_closure_past_max_writes_nothing);
 	suite_add_tcase(s, tc);
