@@ -96,6 +96,28 @@ START_TEST(test_a_move_that_breaks_a_tu_is_not_kept)
 }
 END_TEST
 
+/* big_twice() moved into linux/big/slim.h, which exists: appended inside
+ * its guard, the patch a diff of it. */
+START_TEST(test_a_move_into_an_existing_header)
+{
+	char *out = fix_run("x86_64", "big big_user"), *text;
+
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/slim.h"), 0);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "Moved from linux/big.h to linux/big/slim.h (appended):\n");
+	free(text);
+	text = out_file(out, "overlay/linux/big/slim.h");
+	assert_has(text, "int big_slim(void);\n");
+	assert_has(text, "int big_count(void);\n");
+	assert_has(text, "#endif /* _LINUX_BIG_SLIM_H */\n");
+	free(text);
+	text = out_file(out, "0001-linux-big-h-move-big-twice-to-big-slim-h.patch");
+	assert_has(text, "--- a/include/linux/big/slim.h\n+++ b/include/linux/big/slim.h\n");
+	free(text);
+	free(out);
+}
+END_TEST
+
 /* big_mm_fn() moved out of linux/big_mm.h needs mm_only(), which only the
  * run's forbidden linux/mm.h defines: TO includes it (the plan knows the
  * headers that include FROM, not the run's forbidden ones), and the proof
@@ -156,6 +178,7 @@ Suite *move_all_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_a_move_proven_and_kept);
 	tcase_add_test(tc, test_a_move_that_breaks_a_tu_is_not_kept);
+	tcase_add_test(tc, test_a_move_into_an_existing_header);
 	tcase_add_test(tc, test_a_move_whose_header_fails_alone_is_not_kept);
 	tcase_add_test(tc, test_refused_input_is_an_error);
 	tcase_add_test(tc, test_a_closure_past_max_writes_nothing);
