@@ -83,6 +83,7 @@ suite seeds tests/e2e/seeds.sh
 suite ktap-junit tests/e2e/ktap-junit.sh
 suite html tests/e2e/html.sh
 suite fix tests/e2e/fix.sh
+suite move tests/e2e/move.sh
 suite fix-consumers tests/e2e/fix-consumers.sh
 suite series tests/e2e/series.sh
 suite series-hostile tests/e2e/series-hostile.sh

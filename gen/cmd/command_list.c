@@ -21,6 +21,7 @@ const struct command *const commands[] = {
 	&cmd_slimness,
 	&cmd_fix,
 	&cmd_fix_consumers,
+	&cmd_move,
 	&cmd_scan,
 	&cmd_catalog_check,
 	&cmd_catalog_update,

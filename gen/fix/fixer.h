@@ -130,6 +130,11 @@ struct fixer {
 	int rounds;
 	struct fix_identity who;	/* From: (and Signed-off-by:) of the patches */
 	int signoff;		/* add the user's Signed-off-by (asked for: --signoff) */
+	/* a TU the proof adds to every cell beside the run's (hdrtest move:
+	 * TO's own), compiled in every round; NULL: none */
+	const char *new_header;	/* what it tests: "linux/mm/x.h" */
+	const char *new_stem;	/* its stem, which no TU of a cell has */
+	char *const *new_texts;	/* its text in each cell */
 };
 
 /* open.c */
@@ -152,6 +157,9 @@ int patchable(const struct hdr_fix *h);
 const struct tu_result *tu_named(const struct cell_result *c, const char *header);
 /* One round of proof on every cell: fx->proof[] read again; 0/-1. */
 int prove(struct fixer *fx);
+/* What proof TU t of cell ci fails for now, in one line: explained, or
+ * its forbidden header, or what the compiler did.  The caller frees. */
+char *proof_why(struct fixer *fx, int ci, const struct tu_result *t);
 /* The cells of h's failures, in run order, each once: all of them, or
  * (passing) only those the fix is proven on; allocated, space-separated. */
 char *fail_cells(struct fixer *fx, const struct hdr_fix *h, int passing);
@@ -296,7 +304,8 @@ int write_patch(struct fixer *fx, struct hdr_fix *h, int no, int total, const ch
 /* One mail of a series into dir, named NNNN-SLUG.patch (*name, allocated)
  * and added to series: subject, the paragraphs wrapped at 75 columns, the
  * user's Signed-off-by when fx asks for it, and the diff of each
- * origs[i] (the tree's file) against patched[i] as a/rels[i], b/rels[i].
+ * origs[i] (the tree's file; "/dev/null" for a new one) against
+ * patched[i] as a/rels[i], b/rels[i].
  * 0, or -1 after an error message. */
 int write_mail(const struct fixer *fx, const char *dir, int no, int total, const char *subject,
 	       char *const *paras, int nparas, char *const *rels, char *const *origs, char *const *patched,

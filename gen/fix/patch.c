@@ -410,7 +410,9 @@ int write_mail(const struct fixer *fx, const char *dir, int no, int total, const
 		sb_addf(&sb, "\nSigned-off-by: %s <%s>\n", fx->who.name, fx->who.email);
 	sb_add(&sb, "---\n");
 	for (i = 0; i < nfiles && !rc; i++) {
-		char *la = xasprintf("a/%s", rels[i]), *lb = xasprintf("b/%s", rels[i]), *diff;
+		/* a file made from nothing (make move's new header): from /dev/null */
+		char *la = !strcmp(origs[i], "/dev/null") ? xstrdup(origs[i]) : xasprintf("a/%s", rels[i]);
+		char *lb = xasprintf("b/%s", rels[i]), *diff;
 		char *argv[] = { "diff", "-u", "--label", la, "--label", lb, origs[i], patched[i], NULL };
 		int st = run_to_file(argv, difftmp);
 

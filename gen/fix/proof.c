@@ -181,6 +181,22 @@ static int unchanged_since(struct fixer *fx, const struct cell_result *c, const 
 	return same;
 }
 
+/* The TU the proof adds (fx->new_stem), its text of cell ci written into
+ * dir and added to *tus to be compiled; 0/-1. */
+static int add_new_tu(struct fixer *fx, int ci, const char *dir, char ***tus, int *ntus)
+{
+	char *rel;
+	int ret;
+
+	if (!fx->new_stem)
+		return 0;
+	rel = xasprintf("%s.c", fx->new_stem);
+	ret = write_file_beneath(dir, rel, fx->new_texts[ci], strlen(fx->new_texts[ci]), 0644);
+	free(rel);
+	*(char **)push(tus, ntus, sizeof(char *)) = xasprintf("%s/%s", dir, fx->new_stem);
+	return ret;
+}
+
 /* The round's TUs in the proof cell dir: each affected TU's text, its
  * path added to *tus to be compiled, and every other TU's results, from
  * the run or, when nothing it read changed since, from the last round.
@@ -207,7 +223,7 @@ static int copy_tus(struct fixer *fx, int ci, const char *dir, const char *prev,
 		free(src);
 	}
 	free(run);
-	return ret;
+	return ret || add_new_tu(fx, ci, dir, tus, ntus) ? -1 : 0;
 }
 
 /* dir made afresh for cell ci's round, the last round's kept as prev
@@ -244,6 +260,8 @@ static int proof_dir(struct fixer *fx, int ci, const char *dir, const char *prev
 			sb_addc(&man, '\n');
 		}
 	}
+	if (fx->new_stem)
+		sb_addf(&man, "header\t%s\t%s\n", fx->new_header, fx->new_stem);
 	free(text);
 	free(from);
 	to = xasprintf("%s/manifest.tsv", dir);
@@ -368,8 +386,7 @@ static int proof_reads(struct fixer *fx, int ci, const struct tu_result *t, cons
 	return hit;
 }
 
-/* What a proof TU's failure now is, in one line. */
-static char *now_why(struct fixer *fx, int ci, const struct tu_result *t)
+char *proof_why(struct fixer *fx, int ci, const struct tu_result *t)
 {
 	char *why = explain_failure(t, fx->proof[ci], fx->ix);
 
@@ -514,7 +531,7 @@ static void breakage_release(struct breakage *b)
 static void add_regress(struct breakage *b, struct fixer *fx, int ci, const struct tu_result *t,
 			const struct hdr_fix *h)
 {
-	char *why = now_why(fx, ci, t);
+	char *why = proof_why(fx, ci, t);
 
 	*(char **)push(&b->regress, &b->nregress, sizeof(char *)) = xasprintf("%s:%s", fx->cells[ci], t->header);
 	sb_addf(&b->tsv, "%s\tbreaks what passed\t%s\t%s\t%s\n", h->header, fx->cells[ci], t->header, why);
@@ -605,7 +622,7 @@ static int still_failing(struct fixer *fx, const struct hdr_fix *h, struct strbu
 			continue;
 		unproven |= still_needs(fx, f->cell, t, h);
 		if (!seen[f->cell]++) {
-			char *why = t ? now_why(fx, f->cell, t) : xstrdup("not compiled");
+			char *why = t ? proof_why(fx, f->cell, t) : xstrdup("not compiled");
 
 			sb_addf(failing, "%s%s: %s", failing->len ? "; " : "", fx->cells[f->cell], why);
 			free(why);

@@ -40,6 +40,7 @@ int main(void)
 	srunner_add_suite(sr, fix_kinds_suite());
 	srunner_add_suite(sr, fix_consumers_suite());
 	srunner_add_suite(sr, move_suite());
+	srunner_add_suite(sr, move_all_suite());
 	srunner_add_suite(sr, robust_suite());
 	srunner_add_suite(sr, writes_suite());
 	srunner_add_suite(sr, directives_suite());

@@ -53,5 +53,6 @@ Suite *pool_suite(void);
 Suite *series_suite(void);
 Suite *series_tree_suite(void);
 Suite *move_suite(void);
+Suite *move_all_suite(void);
 
 #endif

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest move: a group of symbols moved out of a header into a slim one
+ * on a finished run's tree, proven on the run's cells.  The move is
+ * planned as text (move.h), TO's catalog entry written, the new texts
+ * proven in an overlay (move_proof.c), and when kept, the patch
+ * (move_patch.c).  Everything goes under OUT/move; nothing under KDIR is
+ * touched.
+ */
+#define _GNU_SOURCE
+#include "move/move_all.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/files.h"
+#include "base/util.h"
+#include "fix/fixer.h"
+#include "move/mover.h"
+#include "scan/headers.h"
+
+/* --tree, when given, is the run's tree: the run's results are what is
+ * proven, and they are of the tree they were compiled in. */
+static int same_tree(const struct mover *mv)
+{
+	const char *run = mv->fx.orig[0]->srctree;
+	char a[PATH_MAX], b[PATH_MAX];
+
+	if (!mv->o->tree)
+		return 0;
+	if (!realpath(mv->o->tree, a))
+		return error("--tree %s: %s", mv->o->tree, strerror(errno));
+	if (!realpath(run, b) || strcmp(a, b))
+		return error("--tree %s: expected the tree of the run in %s, %s", mv->o->tree, mv->o->out, run);
+	return 0;
+}
+
+/* move_plan() on the run's tree, the headers' paths in it; 0, 1 (the
+ * closure past max), -1. */
+static int plan(struct mover *mv)
+{
+	const struct move_all_opts *o = mv->o;
+	struct move_opts mo = {
+		.symbols = o->symbols, .nsymbols = o->nsymbols, .from = o->from, .to = o->to, .max = o->max,
+		.cat = mv->cat,
+	};
+	int rc = move_plan(mv->fx.ix, mv->fx.orig[0]->srctree, &mo, &mv->m);
+
+	if (rc)
+		return rc;
+	mv->from_path = xstrdup(common_file(mv->fx.ix, mv->m.from)->path);
+	mv->to_path = mv->m.to_exists ? xstrdup(common_file(mv->fx.ix, mv->m.to)->path) :
+					xasprintf("include/%s", mv->m.to);
+	return 0;
+}
+
+/* The run's catalog with move.cat, TO's entry: what TO's TU is
+ * generated from, when the run has none and its catalog was given. */
+static int read_with_to(struct mover *mv)
+{
+	const struct move_all_opts *o = mv->o;
+	char **files;
+	int i;
+
+	if (!o->ncatalogs || tu_named(mv->fx.orig[0], mv->m.to))
+		return 0;
+	files = xcalloc(o->ncatalogs + 1, sizeof(char *));
+	for (i = 0; i < o->ncatalogs; i++)
+		files[i] = o->catalogs[i];
+	files[i] = xasprintf("%s/move.cat", mv->fx.dir);
+	mv->with_to = catalog_read(files, o->ncatalogs + 1);
+	free(files[i]);
+	free(files);
+	return mv->with_to ? 0 : -1;
+}
+
+/* OUT/move/NAME, text. */
+static int write_out(const struct mover *mv, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", mv->fx.dir, name);
+	int ret = write_file_atomic(path, text) < 0 ? -1 : 0;
+
+	free(path);
+	return ret;
+}
+
+/* The symbols, each with why when the closure added it. */
+static void symbol_lines(const struct move *m, struct strbuf *sb)
+{
+	int i;
+
+	for (i = 0; i < m->nsyms; i++)
+		sb_addf(sb, "  %s%s%s\n", m->syms[i].what, m->syms[i].why ? ": " : "",
+			m->syms[i].why ? m->syms[i].why : "");
+}
+
+/* What the move is, what the closure added, TO's includes, the names
+ * left to the proof. */
+static void what_moved(const struct mover *mv, struct strbuf *sb)
+{
+	const struct move *m = &mv->m;
+	int i;
+	size_t len;
+
+	sb_addf(sb, "Moved from %s to %s%s:\n", m->from, m->to, m->to_exists ? " (appended)" : "");
+	symbol_lines(m, sb);
+	sb_add(sb, "\nThe closure added:\n");
+	len = sb->len;
+	move_closure_lines(m, sb);
+	if (sb->len == len)
+		sb_add(sb, "  nothing\n");
+	sb_addf(sb, "\n%s includes:\n", m->to);
+	len = sb->len;
+	move_include_lines(m, sb);
+	if (sb->len == len)
+		sb_add(sb, "  nothing\n");
+	if (m->nunresolved)
+		sb_add(sb, "\nNames no header TO may include defines (left to the proof):\n");
+	for (i = 0; i < m->nunresolved; i++)
+		sb_addf(sb, "  %s\n", m->unresolved[i]);
+}
+
+/* The proof's verdict and what broke, or how to apply the patch. */
+static void verdict(const struct mover *mv, struct strbuf *sb)
+{
+	const struct fixer *fx = &mv->fx;
+
+	sb_addf(sb, "\nProof: %d cells, %d TUs compiled again: %s\n", mv->proven, fx->compiled,
+		mv->kept ? "kept" : "not kept");
+	if (mv->breaks.len)
+		sb_addf(sb, "TUs that passed and fail with the move:\n%s", mv->breaks.buf);
+	if (mv->to_fails.len)
+		sb_addf(sb, "%s does not compile alone:\n%s", mv->m.to, mv->to_fails.buf);
+	if (!mv->proven)
+		sb_add(sb, "No cell of the run could be proven on.\n");
+	if (mv->patch) {
+		sb_addf(sb, "\nPatch: %s/%s\nCatalog entry: %s/move.cat\n", fx->dir, mv->patch, fx->dir);
+		apply_line(sb, fx->orig[0]->srctree, fx->dir, &mv->patch, 1, "series");
+	}
+}
+
+/* summary.txt, printed: the move and its proof, or the closure past max
+ * (planned_over: nothing written). */
+static int write_summary(const struct mover *mv, int planned_over)
+{
+	const struct move *m = &mv->m;
+	struct strbuf sb;
+	int ret;
+
+	sb_init(&sb);
+	sb_addf(&sb, "hdrtest move: %s to %s\n\n", m->from, m->to);
+	if (planned_over) {
+		sb_addf(&sb, "The move takes %d definitions, more than MAX (%d): nothing written.  The closure:\n",
+			m->ndefs, mv->o->max > 0 ? mv->o->max : MOVE_MAX_DEFAULT);
+		symbol_lines(m, &sb);
+	} else {
+		what_moved(mv, &sb);
+		verdict(mv, &sb);
+	}
+	ret = write_out(mv, "summary.txt", sb.buf);
+	if (!ret)
+		fputs(sb.buf, stdout);
+	sb_release(&sb);
+	return ret;
+}
+
+static void mover_release(struct mover *mv)
+{
+	struct fixer *fx = &mv->fx;
+	int i;
+
+	for (i = 0; i < fx->nfixes; i++) {
+		fix_cand_free(&fx->fixes[i].cands[0]);
+		free(fx->fixes[i].cands);
+		free(fx->fixes[i].header);
+		free(fx->fixes[i].proven);
+	}
+	free(fx->fixes);
+	for (i = 0; fx->proof && i < fx->ncells; i++)
+		if (fx->proof[i])
+			cell_free(fx->proof[i]);
+	free(fx->proof);
+	free(fx->overlay);
+	sb_release(&fx->recompiled);
+	fixer_close(fx);
+	move_release(&mv->m);
+	free(mv->from_path);
+	free(mv->to_path);
+	free(mv->new_stem);
+	for (i = 0; mv->new_texts && i < fx->ncells; i++)
+		free(mv->new_texts[i]);
+	free(mv->new_texts);
+	catalog_free(mv->cat);
+	catalog_free(mv->with_to);
+	sb_release(&mv->breaks);
+	sb_release(&mv->to_fails);
+	free(mv->patch);
+}
+
+int move_all(const struct move_all_opts *o)
+{
+	struct mover mv = { .o = o };
+	int ret = -1, rc;
+
+	sb_init(&mv.breaks);
+	sb_init(&mv.to_fails);
+	if (fixer_open(&mv.fx, o->out, "move", o->cells, o->ncells, o->signoff) || same_tree(&mv))
+		goto out;
+	if (o->ncatalogs && !(mv.cat = catalog_read(o->catalogs, o->ncatalogs)))
+		goto out;
+	rc = plan(&mv);
+	if (rc == 1)
+		ret = write_summary(&mv, 1) ? -1 : 1;
+	if (rc)
+		goto out;
+	if (write_out(&mv, "move.cat", mv.m.catalog) || read_with_to(&mv) || move_prove(&mv))
+		goto out;
+	if ((mv.kept && move_write_patch(&mv)) || write_summary(&mv, 0))
+		goto out;
+	ret = !mv.kept;
+out:
+	mover_release(&mv);
+	return ret;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hdrtest move's shared state, between its steps (move_all.c), its proof
+ * (move_proof.c) and its patch (move_patch.c).
+ */
+#ifndef HDRTEST_MOVER_H
+#define HDRTEST_MOVER_H
+
+#include "base/util.h"
+#include "fix/fixer.h"
+#include "model/catalog.h"
+#include "move/move.h"
+#include "move/move_all.h"
+
+/*
+ * A move on a finished run.  fx is opened on OUT/move (fixer_open()), its
+ * fixes the two headers the move edits, FROM then TO, once the overlay
+ * has them.  After the proof: proven counts the cells proven, kept is the
+ * verdict, breaks has a line per TU that passed and fails now, and
+ * to_fails one per cell where TO's TU fails (each "CELL HEADER: why").
+ * patch is the patch's file name once written.
+ */
+struct mover {
+	const struct move_all_opts *o;
+	struct fixer fx;
+	struct move m;
+	char *from_path, *to_path;	/* in the tree: "include/linux/mm.h" */
+	char *new_stem, **new_texts;	/* TO's TU when the run has none (fx->new_*) */
+	struct catalog *cat;	/* the run's, or NULL: none given */
+	struct catalog *with_to;	/* the same with move.cat, whose TO TO's TU tests */
+	int proven, kept;
+	struct strbuf breaks, to_fails;
+	char *patch;
+};
+
+/* move_proof.c */
+
+/* The overlay written (OUT/move/overlay: TO's and FROM's new texts), and
+ * proven on every cell: mv->kept and what broke.  0/-1. */
+int move_prove(struct mover *mv);
+
+/* move_patch.c */
+
+/* "linux/mm.h: move folio_size(), ... to mm/folio_size.h".  The caller
+ * frees. */
+char *move_subject(const struct move *m);
+/* The names the closure added, each with why: "  folio_nr_pages(): used
+ * by folio_size()" lines, into sb. */
+void move_closure_lines(const struct move *m, struct strbuf *sb);
+/* The includes TO's text has: its "#include" lines, into sb. */
+void move_include_lines(const struct move *m, struct strbuf *sb);
+/* The patch of a kept move into OUT/move (mv->patch); 0/-1. */
+int move_write_patch(struct mover *mv);
+
+#endif

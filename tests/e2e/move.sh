@@ -1,0 +1,63 @@
+#!/bin/sh
+# hdrtest move on the real tree, one cell (x86_64 defconfig): `make move
+# SYMBOLS=memory_failure_queue TO=linux/mm/memory_failure.h` is kept, with
+# TO's generated TU (every moved symbol used) passing in the proof, its
+# patch applying with patch -p1 and git am to copies of the tree's
+# linux/mm.h, and the tree left untouched; a name no header defines is an
+# error, a closure past MAX writes nothing.  Prints one "ok"/"not ok" line
+# per check and "move: N passed, N failed, N skipped" last.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+cd "$top" || exit 1
+. "$here/lib.sh"
+
+out=out/e2e-move
+mvdir=$top/$out/move
+tree=$(make -s tree-path)
+rm -rf "$out" "$out-copy" "$out-git"
+mkdir -p "$out"
+sum_before=$(sha256sum "$tree/include/linux/mm.h")
+
+make -j2 move OUT=$out ARCHS=x86_64 CONFIGS=defconfig SYMBOLS=memory_failure_queue \
+	TO=linux/mm/memory_failure.h > "$out.log" 2>&1
+rc=$?
+echo "# make move: exit $rc (log: $out.log)"
+check "make move of memory_failure_queue() exits 0: kept" test "$rc" -eq 0
+check "summary.txt says it was proven and kept" grep -q '^Proof: 1 cells, [0-9]* TUs compiled again: kept$' "$mvdir/summary.txt"
+patch=$(ls "$mvdir"/0001-*.patch 2>/dev/null)
+check "one patch, in the series' style" grep -q \
+	'^Subject: \[PATCH 1/1\] linux/mm.h: move memory_failure_queue() to mm/memory_failure.h$' "$patch"
+check "move.cat is TO's catalog entry" grep -qx 'header linux/mm/memory_failure.h' "$mvdir/move.cat"
+tu=$mvdir/proof/x86_64/defconfig/linux/mm/memory_failure
+check "TO's TU was generated from move.cat, using the moved symbol" grep -q '^/\* hdrtest-symbol memory_failure_queue: ' "$tu.c"
+check "... and passes" grep -qx 0 "$tu.rc"
+
+copy() { rm -rf "$1" && mkdir -p "$1/include/linux" && cp "$tree/include/linux/mm.h" "$1/include/linux/"; }
+applies() {
+	copy "$top/$out-copy" && (cd "$top/$out-copy" && patch -s -p1 < "$patch") &&
+		grep -q '^extern void memory_failure_queue' "$top/$out-copy/include/linux/mm/memory_failure.h" &&
+		! grep -q 'memory_failure_queue(unsigned' "$top/$out-copy/include/linux/mm.h"
+}
+check "the patch applies with patch -p1 to a copy of linux/mm.h" applies
+git_am() {
+	g=$top/$out-git
+	copy "$g" && git -C "$g" init -q && git -C "$g" add -A &&
+		git -C "$g" -c user.name=t -c user.email=t@t commit -qm base &&
+		git -C "$g" -c user.name=t -c user.email=t@t am -q "$patch" > "$out-git.log" 2>&1
+}
+check "... and with git am" git_am
+check "the tree is untouched" sh -c "test '$sum_before' = \"\$(sha256sum '$tree/include/linux/mm.h')\" && \
+	test ! -e '$tree/include/linux/mm/memory_failure.h'"
+
+make -j2 move OUT=$out ARCHS=x86_64 CONFIGS=defconfig SYMBOLS=no_such_symbol_hdrtest \
+	TO=linux/mm/x.h > "$out-none.log" 2>&1
+check "a name no header defines is an error" grep -q 'no_such_symbol_hdrtest: no header of the tree defines it' "$out-none.log"
+make -j2 move OUT=$out ARCHS=x86_64 CONFIGS=defconfig SYMBOLS=memory_failure_queue MAX=1 \
+	TO=linux/mm/memory_failure.h > "$out-max.log" 2>&1
+check "a closure past MAX writes nothing and lists it" sh -c "grep -q 'more than MAX (1): nothing written' '$out-max.log' && \
+	test ! -e '$mvdir/overlay'"
+
+summary move
+[ "$fail" -eq 0 ]

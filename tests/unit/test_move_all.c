@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrtest move through out/bin/hdrtest, on the fixture run of
+ * fix_fixture.c: linux/big.h's big_twice() moved (its closure with it),
+ * written under OUT/move, proven and kept, the patch applying with patch
+ * -p1; and big_use() moved, which breaks linux/big_user.h: not kept, the
+ * TU named with why.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "fix_fixture.h"
+#include "helpers.h"
+#include "suites.h"
+
+#define assert_has(text, want) \
+	ck_assert_msg(strstr((text), (want)) != NULL, "'%s' does not hold '%s'", (text), (want))
+
+/* hdrtest move --out out ARGS x86_64/defconfig: its exit status. */
+static int run_move(const char *out, const char *args)
+{
+	char *cmd;
+	int status;
+
+	ck_assert_msg(access("out/bin/hdrtest", X_OK) == 0, "out/bin/hdrtest is missing: make out/bin/hdrtest first");
+	cmd = xasprintf("out/bin/hdrtest move --out %s %s x86_64/defconfig > %s/move.out 2>&1", out, args, out);
+	status = system(cmd);
+	free(cmd);
+	ck_assert(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+static char *out_file(const char *out, const char *name)
+{
+	char *path = xasprintf("%s/move/%s", out, name), *text = slurp(path);
+
+	free(path);
+	return text;
+}
+
+START_TEST(test_a_move_proven_and_kept)
+{
+	char *out = fix_run("x86_64", "big big_user"), *text, *cmd, *tree = repo_path("tests/fixtures/fix/tree");
+	const char *patch = "0001-linux-big-h-move-big-twice-to-big-twice-h.patch";
+
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h"), 0);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "Moved from linux/big.h to linux/big/twice.h:\n  big_twice()\n"
+			 "  big_count(): used by big_twice()\n");
+	assert_has(text, "Proof: 1 cells, 3 TUs compiled again: kept\n");
+	free(text);
+	text = out_file(out, "move.cat");
+	assert_has(text, "header linux/big/twice.h\n");
+	free(text);
+	text = out_file(out, "overlay/linux/big.h");
+	assert_has(text, "#include <linux/types.h>\n#include <linux/big/twice.h> // for big_twice(), big_count()\n");
+	ck_assert_ptr_null(strstr(text, "int big_count(void);"));
+	free(text);
+	text = out_file(out, patch);
+	assert_has(text, "Subject: [PATCH 1/1] linux/big.h: move big_twice() to big/twice.h\n");
+	assert_has(text, "--- /dev/null\n+++ b/include/linux/big/twice.h\n");
+	free(text);
+	/* it applies to a copy of the tree, which is left as it was */
+	cmd = xasprintf("cp -R %s %s/copy && cd %s/copy && patch -s -p1 < %s/move/%s && "
+			"grep -q '^int big_count' include/linux/big/twice.h && "
+			"! grep -q '^int big_count' include/linux/big.h && grep -q '^int big_count' %s/include/linux/big.h && "
+			"test ! -e %s/include/linux/big/twice.h",
+			tree, out, out, out, patch, tree, tree);
+	ck_assert_msg(system(cmd) == 0, "the patch does not apply: %s", cmd);
+	free(cmd);
+	free(tree);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_a_move_that_breaks_a_tu_is_not_kept)
+{
+	char *out = fix_run("x86_64", "big big_user"), *text, *path;
+
+	ck_assert_int_eq(run_move(out, "--symbols big_use --to linux/big/use.h"), 1);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "Proof: 1 cells, 3 TUs compiled again: not kept\n"
+			 "TUs that passed and fail with the move:\n"
+			 "  x86_64/defconfig linux/big.h: ");
+	assert_has(text, "  x86_64/defconfig linux/big_user.h: ");
+	assert_has(text, "error: redefinition of 'struct big_box'\n");
+	free(text);
+	path = xasprintf("%s/move/series", out);
+	ck_assert_int_ne(access(path, F_OK), 0);
+	free(path);
+	free(out);
+}
+END_TEST
+
+/* big_twice() moved into linux/big/slim.h, which exists: appended inside
+ * its guard, the patch a diff of it. */
+START_TEST(test_a_move_into_an_existing_header)
+{
+	char *out = fix_run("x86_64", "big big_user"), *text;
+
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/slim.h"), 0);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "Moved from linux/big.h to linux/big/slim.h (appended):\n");
+	free(text);
+	text = out_file(out, "overlay/linux/big/slim.h");
+	assert_has(text, "int big_slim(void);\n");
+	assert_has(text, "int big_count(void);\n");
+	assert_has(text, "#endif /* _LINUX_BIG_SLIM_H */\n");
+	free(text);
+	text = out_file(out, "0001-linux-big-h-move-big-twice-to-big-slim-h.patch");
+	assert_has(text, "--- a/include/linux/big/slim.h\n+++ b/include/linux/big/slim.h\n");
+	free(text);
+	free(out);
+}
+END_TEST
+
+/* big_mm_fn() moved out of linux/big_mm.h needs mm_only(), which only the
+ * run's forbidden linux/mm.h defines: TO includes it (the plan knows the
+ * headers that include FROM, not the run's forbidden ones), and the proof
+ * finds TO pulling it in: not kept, and why. */
+START_TEST(test_a_move_whose_header_fails_alone_is_not_kept)
+{
+	char *out = fix_run("x86_64", "big"), *text;
+
+	ck_assert_int_eq(run_move(out, "--symbols big_mm_fn --to linux/big/mm_fn.h"), 1);
+	text = out_file(out, "summary.txt");
+	assert_has(text, ": not kept\nlinux/big/mm_fn.h does not compile alone:\n"
+			 "  x86_64/defconfig linux/big/mm_fn.h: pulls in the forbidden header linux/mm.h: "
+			 "linux/big/mm_fn.h -> linux/mm.h\n");
+	free(text);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_refused_input_is_an_error)
+{
+	char *out = fix_run("x86_64", "big"), *text, *path;
+
+	ck_assert_int_eq(run_move(out, "--symbols 'big_twice;' --to linux/big/twice.h"), 2);
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to ../x.h"), 2);
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h --max x"), 2);
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h --tree /"), 2);
+	/* the last one's message */
+	path = xasprintf("%s/move.out", out);
+	text = slurp(path);
+	assert_has(text, "--tree /: expected the tree of the run in ");
+	free(text);
+	free(path);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_a_closure_past_max_writes_nothing)
+{
+	char *out = fix_run("x86_64", "big"), *text, *path;
+
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h --max 1"), 1);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "The move takes 2 definitions, more than MAX (1): nothing written.  The closure:\n"
+			 "  big_twice()\n  big_count(): used by big_twice()\n");
+	free(text);
+	path = xasprintf("%s/move/overlay", out);
+	ck_assert_int_ne(access(path, F_OK), 0);
+	free(path);
+	free(out);
+}
+END_TEST
+
+Suite *move_all_suite(void)
+{
+	Suite *s = suite_create("move_all");
+	TCase *tc = tcase_create("move_all");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_a_move_proven_and_kept);
+	tcase_add_test(tc, test_a_move_that_breaks_a_tu_is_not_kept);
+	tcase_add_test(tc, test_a_move_into_an_existing_header);
+	tcase_add_test(tc, test_a_move_whose_header_fails_alone_is_not_kept);
+	tcase_add_test(tc, test_refused_input_is_an_error);
+	tcase_add_test(tc, test_a_closure_past_max_writes_nothing);
+	suite_add_tcase(s, tc);
+	return s;
+}
