@@ -584,7 +584,9 @@ static char *addition_line(const struct fix_cand *cands, int n, int i)
 	if (made_before(cands, i))
 		return NULL;
 	if (c->kind == FIX_DECLARE)
-		return xasprintf("%s; // for %s\n", c->symbol, c->user ? c->user : c->header);
+		/* a tag with no named user (a member's function pointer) gets
+		 * no comment: "for linux/x.h" would name the header itself */
+		return c->user ? xasprintf("%s; // for %s\n", c->symbol, c->user) : xasprintf("%s;\n", c->symbol);
 	names = include_for(cands, n, i);
 	if (!names)
 		return NULL;

@@ -167,6 +167,14 @@ START_TEST(test_declaration_over_include)
 	ck_assert_ptr_nonnull(strstr(text, "struct page;\nstruct thing; // for take()\nint take("));
 	free(text);
 	fix_cand_free(&f);
+	/* no named user (a member's function pointer): no comment, not
+	 * "for linux/user.h", the header itself */
+	choose("struct thing", NULL, 5, 1, &f);
+	ck_assert_int_eq(f.kind, FIX_DECLARE);
+	text = apply(&f);
+	ck_assert_ptr_nonnull(strstr(text, "struct page;\nstruct thing;\nint take("));
+	free(text);
+	fix_cand_free(&f);
 }
 END_TEST
 
