@@ -420,17 +420,17 @@ static void cut_line(const char *text, int is_type, struct cut *c)
 	}
 	while (end > text && blank(end[-1]))
 		end--;
-	nocall = catalog_nocall_field(text, end);
-	if (nocall)
-		for (end = nocall; end > text && blank(end[-1]); end--)
-			;
-	c->tail = end;
 	for (p = text; blank(*p); p++)
 		;
 	c->indent_end = p;
 	while (p < end && !blank(*p))
 		p++;
 	c->kind_end = p;
+	nocall = catalog_nocall_field(c->kind_end, end);
+	if (nocall)
+		for (end = nocall; end > text && blank(end[-1]); end--)
+			;
+	c->tail = end;
 	while (p < end && blank(*p))
 		p++;
 	c->name = p;

@@ -295,6 +295,9 @@ const char *catalog_nocall_field(const char *p, const char *end)
 	word_end = w;
 	while (w > p && w[-1] != ' ' && w[-1] != '\t')
 		w--;
+	/* the first word is the symbol's name: 'type opaque' is a type */
+	if (skip_ws(p) == w)
+		return NULL;
 	return word_end - w == 6 && (!strncmp(w, "nocall", 6) || !strncmp(w, "opaque", 6)) ? w : NULL;
 }
 

@@ -129,7 +129,8 @@ const char *sym_kind_name(enum sym_kind kind);
 /* Where the 'nocall "WHY"' or 'opaque "WHY"' field (or a bare word) that
  * ends the symbol line's text [p, end) starts, or NULL: the end of a line
  * is "... SIGNATURE [nocall "WHY"]" or "type NAME [opaque "WHY"]" before
- * any "if CONDITION". */
+ * any "if CONDITION".  p is just after the kind word; the first word
+ * after it is the symbol's name, never the field ('type opaque'). */
 const char *catalog_nocall_field(const char *p, const char *end);
 
 /* Read the given catalog files (in order) into one catalog.  On bad input

@@ -710,6 +710,35 @@ START_TEST(test_names_near_m4)
 }
 END_TEST
 
+/* A symbol may be named like a field keyword: the first word after the
+ * kind is always the name (include/linux/sunrpc/xdrgen/_defs.h has
+ * 'typedef struct { ... } opaque;'). */
+START_TEST(test_names_like_keywords)
+{
+	struct catalog *cat = read_cat("header a/b.h\n"
+				       "\ttype opaque\n"
+				       "\ttype nocall opaque \"only by pointer\"\n");
+
+	ck_assert_msg(cat != NULL, "%s", diag);
+	ck_assert_int_eq(cat->headers[0]->nsyms, 2);
+	ck_assert_str_eq(cat->headers[0]->syms[0]->name, "opaque");
+	ck_assert_ptr_null(cat->headers[0]->syms[0]->opaque);
+	ck_assert_str_eq(cat->headers[0]->syms[1]->name, "nocall");
+	ck_assert_str_eq(cat->headers[0]->syms[1]->opaque, "only by pointer");
+	catalog_free(cat);
+
+	cat = read_cat("header a/b.h\n"
+		       "\tfunc nocall void (void)\n"
+		       "\tfunc opaque int (void) nocall \"x\"\n");
+	ck_assert_msg(cat != NULL, "%s", diag);
+	ck_assert_int_eq(cat->headers[0]->nsyms, 2);
+	ck_assert_ptr_null(cat->headers[0]->syms[0]->nocall);
+	ck_assert_str_eq(cat->headers[0]->syms[1]->name, "opaque");
+	ck_assert_str_eq(cat->headers[0]->syms[1]->nocall, "x");
+	catalog_free(cat);
+}
+END_TEST
+
 /* The real catalog, read as the GNUmakefile reads it (every catalog/NAME.cat, in
  * name order), is free of errors. */
 START_TEST(test_real_catalog)
@@ -786,6 +815,7 @@ Suite *catalog_suite(void)
 	tcase_add_test(good_tc, test_fragments_per_config);
 	tcase_add_test(good_tc, test_empty_catalog);
 	tcase_add_test(good_tc, test_names_near_m4);
+	tcase_add_test(good_tc, test_names_like_keywords);
 	tcase_add_test(good_tc, test_real_catalog);
 	tcase_add_test(good_tc, test_nocall);
 	suite_add_tcase(s, good_tc);
