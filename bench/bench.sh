@@ -38,6 +38,10 @@
 #                          fix-consumers (x86_64 defconfig, a full kernel
 #                          build the first time) against kbuild's own
 #                          incremental rebuild of the same edit
+#   move                   bench/move.sh: make move's proof on objects of
+#                          memory_failure_queue() (the token shortcut, and
+#                          every object compiled) against kbuild's own
+#                          incremental rebuild of the same edit
 #   series                 bench/series.sh: make series on the seed
 #                          series (base + 15 patches) on x86_64 and arm64
 #                          defconfig, against each of its 16 trees tested
@@ -243,5 +247,7 @@ echo
 bench/series.sh
 echo
 bench/objects.sh
+echo
+bench/move.sh
 echo
 PREPARED=$logs/cold.log MATRIX=$out/costs.tsv bench/scale.sh

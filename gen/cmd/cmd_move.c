@@ -8,6 +8,7 @@
 #include "move/move_all.h"
 
 static const char *out, *tree, *symbols, *to, *from, *max, *catalogs, *templates, *m4, *jobs, *signoff;
+static const char *verify_objects, *no_tokens;
 
 static const struct cmd_option move_options[] = {
 	{ "out", "OUTDIR", &out, NULL, 1, "the run; the move goes to OUTDIR/move" },
@@ -21,6 +22,8 @@ static const struct cmd_option move_options[] = {
 	{ "m4", "PROG", &m4, DEFAULT_M4, 0, "the m4 that renders them" },
 	{ "jobs", "N", &jobs, "2", 0, "compile N TUs at once" },
 	{ "signoff", NULL, &signoff, NULL, 0, "add your Signed-off-by (git config user.name/email)" },
+	{ "verify-objects", NULL, &verify_objects, NULL, 0, "prove a kept move on OUTDIR/CELL/built's objects" },
+	{ "no-tokens", NULL, &no_tokens, NULL, 0, "... compiling every object (make bench-move)" },
 	{ NULL, NULL, NULL, NULL, 0, NULL },
 };
 
@@ -32,6 +35,7 @@ static int run_move(const struct command *cmd, int argc, char **argv)
 		.out = out, .tree = tree, .from = from, .to = to, .max = max ? atoi(max) : 0,
 		.cells = argv + first, .ncells = argc - first, .templates = templates, .m4 = m4,
 		.jobs = atoi(jobs) > 0 ? atoi(jobs) : 1, .signoff = signoff != NULL,
+		.verify_objects = verify_objects != NULL, .no_tokens = no_tokens != NULL,
 	};
 
 	if (first < 0)
@@ -40,6 +44,8 @@ static int run_move(const struct command *cmd, int argc, char **argv)
 		return cmd_usage_error(cmd, "no cells given");
 	if (max && (!*max || strspn(max, "0123456789") != strlen(max) || atoi(max) <= 0))
 		return cmd_usage_error(cmd, "--max: expected a number of definitions, at least 1");
+	if (no_tokens && !verify_objects)
+		return cmd_usage_error(cmd, "--no-tokens is for the proof on objects: give --verify-objects too");
 	cell_list_split(&syms, symbols);
 	cell_list_split(&cats, catalogs ? catalogs : "");
 	o.symbols = syms.names;

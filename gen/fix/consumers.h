@@ -91,6 +91,12 @@ struct consumer_fixer {
 	double seconds;
 	struct strbuf objects_tsv;	/* "CELL<TAB>OBJECT<TAB>CUT<TAB>STATUS<TAB>WHY" */
 	int syntax_only;
+	/* the token shortcut (objects/unchanged.h): objects whose preprocessed
+	 * text is the same program are not compiled; tokens_* count them */
+	int tokens;
+	int preprocessed;
+	int same_tokens;
+	int moved_tokens;
 };
 
 /* cuts.c */

@@ -26,10 +26,13 @@
 #include "fix/consumers.h"
 #include "judge/explain.h"
 #include "judge/results.h"
+#include "objects/unchanged.h"
 #include "scan/headers.h"
 #include "scan/scan.h"
 
-enum obj_state { OBJ_UNTOUCHED, OBJ_OK, OBJ_BROKEN, OBJ_FIXED };
+/* OBJ_SAME: not compiled, its preprocessed text is the same program
+ * (the token shortcut, cell_proof.tokens[] says how) */
+enum obj_state { OBJ_UNTOUCHED, OBJ_OK, OBJ_BROKEN, OBJ_FIXED, OBJ_SAME };
 
 /*
  * One cell's objects through the rounds.  Invariants, between rounds:
@@ -39,7 +42,8 @@ enum obj_state { OBJ_UNTOUCHED, OBJ_OK, OBJ_BROKEN, OBJ_FIXED };
  * give it, or NULL: its first error says); asked[] is all 0 (set in a
  * round, cleared by next_pending()); pending[0..npending) are the objects
  * the next round compiles; orig_warnings[k] is set once the unedited
- * tree compiled k, and then never changes.
+ * tree compiled k, and then never changes; tokens (the shortcut only)
+ * is object k's token verdict once it was preprocessed.
  */
 struct cell_proof {
 	struct kobj_set *set;
@@ -50,6 +54,7 @@ struct cell_proof {
 	char **orig_warnings;	/* the unedited tree's warnings, once compiled; NULL: not yet */
 	int *pending;
 	int npending;
+	enum token_verdict *tokens;
 };
 
 /* A symlink copy of srctree at dir: every file a link to KDIR's, so that
@@ -601,6 +606,7 @@ static void cell_proofs_free(struct cell_proof *cp, int ncells)
 		free(p->edited);
 		free(p->asked);
 		free(p->pending);
+		free(p->tokens);
 	}
 	free(cp);
 }
@@ -667,7 +673,7 @@ static int objects_round(struct consumer_fixer *cf, struct cell_proof *cp, int j
  * every compiled object's line into objects.tsv. */
 static void tally_cell(struct consumer_fixer *cf, int ci, const struct cell_proof *p)
 {
-	static const char *const names[] = { "", "ok", "broken", "needed an edit" };
+	static const char *const names[] = { "", "ok", "broken", "needed an edit", "ok" };
 	int i, c;
 
 	for (i = 0; p->set && i < p->set->n; i++) {
@@ -677,6 +683,11 @@ static void tally_cell(struct consumer_fixer *cf, int ci, const struct cell_proo
 
 		if (p->state[i] == OBJ_UNTOUCHED)
 			continue;
+		if (p->state[i] == OBJ_SAME) {
+			sb_addf(&cf->objects_tsv, "%s\t%s\t%s\tok\t%s: not compiled\n", cf->fx->cells[ci], o->object,
+				cut >= 0 ? cf->cuts[cut].inc.path : "-", token_verdict_name(p->tokens[i]));
+			continue;
+		}
 		for (c = 0; c < cf->ncuts; c++)
 			if (cf->cuts[c].kind != CUT_KEEP && reads(p->set, o, cf->cuts[c].inc.path)) {
 				cf->cuts[c].compiled++;
@@ -700,12 +711,44 @@ static void tally_cell(struct consumer_fixer *cf, int ci, const struct cell_proo
 	}
 }
 
+/* The token shortcut on each cell's first pending objects: those whose
+ * preprocessed text is the same program leave the list, OBJ_SAME.  0/-1. */
+static int skip_unchanged(struct consumer_fixer *cf, struct cell_proof *cp, int jobs)
+{
+	char *tmp = xasprintf("%s/logs", cf->fx->dir);
+	int ci, k, ret = 0;
+
+	for (ci = 0; ci < cf->fx->ncells && !ret; ci++) {
+		struct cell_proof *p = &cp[ci];
+
+		if (!p->set || !p->npending)
+			continue;
+		fprintf(stderr, "  CPP     %s: %d objects, before and after\n", cf->fx->cells[ci], p->npending);
+		p->tokens = xcalloc(p->set->n, sizeof(*p->tokens));
+		for (k = 0; k < p->set->n; k++)
+			p->tokens[k] = TOKENS_CHANGED;
+		ret = objects_unchanged(p->set, p->pending, &p->npending, cf->scratch, tmp, jobs, p->tokens,
+					&cf->preprocessed);
+		for (k = 0; !ret && k < p->set->n; k++) {
+			if (p->tokens[k] == TOKENS_CHANGED)
+				continue;
+			p->state[k] = OBJ_SAME;
+			cf->same_tokens += p->tokens[k] == TOKENS_SAME;
+			cf->moved_tokens += p->tokens[k] == TOKENS_MOVED;
+		}
+	}
+	free(tmp);
+	return ret;
+}
+
 int prove_on_objects(struct consumer_fixer *cf, int rounds, int jobs)
 {
 	struct cell_proof *cp = cell_proofs_new(cf);
 	double t0 = seconds_now();
 	int ci, done = 0;
 
+	if (cf->tokens && skip_unchanged(cf, cp, jobs))
+		done = -1;
 	for (cf->rounds = 0; cf->rounds < rounds && !done;)
 		done = objects_round(cf, cp, jobs);
 	for (ci = 0; done >= 0 && ci < cf->fx->ncells; ci++)

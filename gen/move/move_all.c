@@ -132,6 +132,8 @@ static void verdict(const struct mover *mv, struct strbuf *sb)
 		mv->kept ? "kept" : "not kept");
 	if (mv->breaks.len)
 		sb_addf(sb, "TUs that passed and fail with the move:\n%s", mv->breaks.buf);
+	if (mv->objects.len)
+		sb_add(sb, mv->objects.buf);
 	if (mv->to_fails.len)
 		sb_addf(sb, "%s does not compile alone:\n%s", mv->m.to, mv->to_fails.buf);
 	if (!mv->proven)
@@ -197,6 +199,7 @@ static void mover_release(struct mover *mv)
 	catalog_free(mv->with_to);
 	sb_release(&mv->breaks);
 	sb_release(&mv->to_fails);
+	sb_release(&mv->objects);
 	free(mv->patch);
 }
 
@@ -207,6 +210,7 @@ int move_all(const struct move_all_opts *o)
 
 	sb_init(&mv.breaks);
 	sb_init(&mv.to_fails);
+	sb_init(&mv.objects);
 	if (fixer_open(&mv.fx, o->out, "move", o->cells, o->ncells, o->signoff) || same_tree(&mv))
 		goto out;
 	if (o->ncatalogs && !(mv.cat = catalog_read(o->catalogs, o->ncatalogs)))
@@ -217,6 +221,8 @@ int move_all(const struct move_all_opts *o)
 	if (rc)
 		goto out;
 	if (write_out(&mv, "move.cat", mv.m.catalog) || read_with_to(&mv) || move_prove(&mv))
+		goto out;
+	if (mv.kept && o->verify_objects && move_prove_objects(&mv, &mv.objects))
 		goto out;
 	if ((mv.kept && move_write_patch(&mv)) || write_summary(&mv, 0))
 		goto out;

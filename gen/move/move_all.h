@@ -18,6 +18,8 @@ struct move_all_opts {
 	const char *templates, *m4;	/* what generates it */
 	int jobs;		/* TUs compiled at once, at least 1 */
 	int signoff;		/* add the user's Signed-off-by to the patch */
+	int verify_objects;	/* prove a kept move on the cells' kernel objects too */
+	int no_tokens;		/* ... compiling every one (no token shortcut) */
 };
 
 /* The move o asks for, planned, written into OUT/move/overlay (TO's and

@@ -94,6 +94,11 @@ int move_write_patch(struct mover *mv)
 	struct strbuf series;
 	const char *them = strchr(names, ',') ? "them" : "it";
 	int np = 0, i, ret;
+	/* the proof on objects, when it ran on a built dir */
+	char *objects = mv->objects_cells ?
+		xasprintf("  The %d kernel objects of its built cells that read %s compile as before (%d compiled, "
+			  "the others the same program once preprocessed).", mv->objects_read, m->from,
+			  mv->objects_read - mv->objects_unchanged) : NULL;
 
 	paras[np++] = xasprintf("Move %s out of %s into %s, so that a header that needs only %s need not "
 				"include %s.  %s includes %s: every file that includes it still sees %s.",
@@ -101,8 +106,8 @@ int move_write_patch(struct mover *mv)
 	if (closure)
 		paras[np++] = closure;
 	paras[np++] = xasprintf("Proven by hdrtest on %d cells: every header test of the run that reads %s "
-				"compiled again with the move, none that passed fails, and %s compiles alone.",
-				mv->proven, m->from, m->to);
+				"compiled again with the move, none that passed fails, and %s compiles alone.%s",
+				mv->proven, m->from, m->to, objects ? objects : "");
 	origs[0] = xasprintf("%s/%s", fx->orig[0]->srctree, mv->from_path);
 	origs[1] = m->to_exists ? xasprintf("%s/%s", fx->orig[0]->srctree, mv->to_path) : xstrdup("/dev/null");
 	patched[0] = xasprintf("%s/%s", fx->overlay, m->from);
@@ -116,6 +121,7 @@ int move_write_patch(struct mover *mv)
 		free(patched[i]);
 	}
 	sb_release(&series);
+	free(objects);
 	free(subject);
 	free(names);
 	return ret;

@@ -30,6 +30,12 @@ struct mover {
 	struct catalog *with_to;	/* the same with move.cat, whose TO TO's TU tests */
 	int proven, kept;
 	struct strbuf breaks, to_fails;
+	/* --verify-objects, once a kept move was proven on objects: */
+	int objects_cells;	/* some cell had a built dir */
+	int objects_proven;	/* no object broke */
+	int objects_read;	/* objects that read FROM (or TO), all cells */
+	int objects_unchanged;	/* ... of them, not compiled: the same program */
+	struct strbuf objects;	/* what the proof on objects did, for the summary */
 	char *patch;
 };
 
@@ -38,6 +44,14 @@ struct mover {
 /* The overlay written (OUT/move/overlay: TO's and FROM's new texts), and
  * proven on every cell: mv->kept and what broke.  0/-1. */
 int move_prove(struct mover *mv);
+
+/* move_objects.c */
+
+/* The move made in a scratch tree (OUT/move/objects-tree, removed after)
+ * and proven on every object of each cell's built dir that reads FROM or
+ * TO, the token shortcut first unless o->no_tokens; what it did into sb,
+ * OUT/move/objects.tsv; an object broken and mv->kept is 0.  0/-1. */
+int move_prove_objects(struct mover *mv, struct strbuf *sb);
 
 /* move_patch.c */
 

@@ -281,36 +281,51 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
 	return n;
 }
 
-/* o's command words for a compile against tree: srctree renamed in every
- * word, the object written to /dev/null (or, syntax_only, a C source only
- * checked: -fsyntax-only, no object), no depfile. */
-static char **command_words(const struct kobj_set *s, const struct kobj *o, const char *tree, int syntax_only,
-			    int *argc)
+/* What a job does with an object's command: compile it (no object
+ * kept), only check it, or preprocess it. */
+enum obj_mode { OBJ_COMPILE, OBJ_SYNTAX, OBJ_PREPROCESS };
+
+/* o's command words against tree (NULL: the recorded tree): srctree
+ * renamed in every word, no depfile, and by mode: OBJ_COMPILE writes the
+ * object to /dev/null; OBJ_SYNTAX only checks a C source
+ * (-fsyntax-only, no object; other sources as OBJ_COMPILE);
+ * OBJ_PREPROCESS writes the preprocessed text to out (-E -P, __LINE__
+ * unexpanded). */
+static char **command_words(const struct kobj_set *s, const struct kobj *o, const char *tree,
+			    enum obj_mode mode, const char *out, int *argc)
 {
 	char **argv = NULL;
 	size_t sl = strlen(s->srctree);
 	int i;
 
 	*argc = 0;
-	syntax_only = syntax_only && ends_with(o->source, ".c");
+	if (mode == OBJ_SYNTAX && !ends_with(o->source, ".c"))
+		mode = OBJ_COMPILE;
 	for (i = 0; i < o->argc; i++) {
 		const char *w = o->argv[i], *hit;
 		struct strbuf sb;
 
 		if (starts_with(w, "-Wp,-MMD,") || starts_with(w, "-Wp,-MD,"))
 			continue;
-		if (syntax_only && !strcmp(w, "-c")) {
-			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-fsyntax-only");
-			continue;
-		}
-		if (syntax_only && !strcmp(w, "-o") && i + 1 < o->argc) {
-			i++;
+		/* -c, or -S (asm-offsets.s) */
+		if (mode != OBJ_COMPILE && (!strcmp(w, "-c") || !strcmp(w, "-S"))) {
+			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup(mode == OBJ_SYNTAX ? "-fsyntax-only" : "-E");
+			if (mode == OBJ_PREPROCESS) {
+				/* no line markers; __LINE__ left as it is written
+				 * (a moved line's number is no token of the
+				 * program: tokens.h); -w, as redefining it warns */
+				*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-P");
+				*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-w");
+				*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-D__LINE__=__LINE__");
+			}
 			continue;
 		}
 		if (!strcmp(w, "-o") && i + 1 < o->argc) {
-			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-o");
-			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("/dev/null");
 			i++;
+			if (mode == OBJ_SYNTAX)
+				continue;
+			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup("-o");
+			*(char **)push(&argv, argc, sizeof(char *)) = xstrdup(mode == OBJ_PREPROCESS ? out : "/dev/null");
 			continue;
 		}
 		sb_init(&sb);
@@ -333,7 +348,7 @@ char *objects_command(const struct kobj_set *s, const struct kobj *o, const char
 {
 	struct strbuf sb;
 	int argc, i;
-	char **argv = command_words(s, o, tree ? tree : s->srctree, 0, &argc);
+	char **argv = command_words(s, o, tree ? tree : s->srctree, OBJ_COMPILE, NULL, &argc);
 
 	sb_init(&sb);
 	sb_addf(&sb, "cd %s && ", s->kdir);
@@ -356,40 +371,48 @@ struct obj_job {
 	char **argv;
 	int argc;
 	char *log;
+	char *out;		/* OBJ_PREPROCESS: the text's file */
+	/* set when it is done: */
+	int status;
+	char *text;		/* the compiler's messages, or the preprocessed text */
+	long ms;
 };
 
 static void obj_done(struct pool_job *job)
 {
 	struct obj_job *oj = job->data;
 
-	oj->o->status = job->status;
-	oj->o->ms = job->ms;
-	free(oj->o->log);
-	oj->o->log = read_file(oj->log, NULL);
-	if (!oj->o->log)
-		oj->o->log = xstrdup(job->status < 0 ? job->why : "");
+	oj->status = job->status;
+	oj->ms = job->ms;
+	oj->text = read_file(oj->out && !job->status ? oj->out : oj->log, NULL);
+	if (!oj->text)
+		oj->text = xstrdup(job->status < 0 ? job->why : "");
 }
 
-int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-		    int jobs, int syntax_only)
+/* Run the command of s->objs[idx[0..n)] in mode, jobs at once; each
+ * one's status and text (its messages, or with OBJ_PREPROCESS and status
+ * 0 its preprocessed text) into the jobs' array, allocated into *done.
+ * 0, or -1 after an error message (a job could not run). */
+static int run_objects(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
+		       int jobs, enum obj_mode mode, struct obj_job **done)
 {
 	struct jobserver *js = n ? jobserver_open(jobs) : NULL;
 	struct pool *p;
 	struct obj_job *oj = xcalloc(n ? n : 1, sizeof(*oj));
-	int i, failed = 0, ret = 0;
+	int i, ret = 0;
 
+	*done = oj;
 	if (n && !js)
 		return -1;
 	if (mkdirs(tmpdir)) {
-		error("cannot create %s: %s", tmpdir, strerror(errno));
 		jobserver_close(js);
-		free(oj);
-		return -1;
+		return error("cannot create %s: %s", tmpdir, strerror(errno));
 	}
 	p = pool_new(js);
 	for (i = 0; i < n; i++) {
 		oj[i].o = &s->objs[idx[i]];
-		oj[i].argv = command_words(s, oj[i].o, tree, syntax_only, &oj[i].argc);
+		oj[i].out = mode == OBJ_PREPROCESS ? xasprintf("%s/%d.i", tmpdir, i) : NULL;
+		oj[i].argv = command_words(s, oj[i].o, tree, mode, oj[i].out, &oj[i].argc);
 		oj[i].log = xasprintf("%s/%d.log", tmpdir, i);
 		oj[i].job.argv = oj[i].argv;
 		oj[i].job.dir = s->kdir;
@@ -403,17 +426,57 @@ int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree,
 	pool_free(p);
 	jobserver_close(js);
 	for (i = 0; i < n; i++) {
-		if (oj[i].o->status < 0) {
-			error("cannot compile %s: %s", oj[i].o->object, oj[i].job.why);
+		if (oj[i].status < 0) {
+			error("cannot run the command of %s: %s", oj[i].o->object, oj[i].job.why);
 			ret = -1;
 		}
-		failed += oj[i].o->status != 0;
 		unlink(oj[i].log);
 		free(oj[i].log);
+		if (oj[i].out) {
+			unlink(oj[i].out);
+			free(oj[i].out);
+		}
 		while (oj[i].argc)
 			free(oj[i].argv[--oj[i].argc]);
 		free(oj[i].argv);
 	}
+	return ret;
+}
+
+int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
+		    int jobs, int syntax_only)
+{
+	struct obj_job *oj;
+	int i, failed = 0, ret = run_objects(s, idx, n, tree, tmpdir, jobs, syntax_only ? OBJ_SYNTAX : OBJ_COMPILE, &oj);
+
+	for (i = 0; i < n; i++) {
+		struct kobj *o = oj[i].o;
+
+		if (!o)
+			break;
+		o->status = oj[i].status;
+		o->ms = oj[i].ms;
+		free(o->log);
+		o->log = oj[i].text;
+		failed += o->status != 0;
+	}
 	free(oj);
 	return ret ? -1 : failed;
+}
+
+int objects_preprocess(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
+		       int jobs, char ***texts)
+{
+	struct obj_job *oj;
+	int i, ret = run_objects(s, idx, n, tree, tmpdir, jobs, OBJ_PREPROCESS, &oj);
+
+	*texts = xcalloc(n ? n : 1, sizeof(char *));
+	for (i = 0; i < n; i++) {
+		if (oj[i].status == 0)
+			(*texts)[i] = oj[i].text;
+		else
+			free(oj[i].text);
+	}
+	free(oj);
+	return ret;
 }

@@ -62,6 +62,16 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
 int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
 		    int jobs, int syntax_only);
 
+/* Preprocess s->objs[idx[0..n)] against tree (NULL: the recorded one),
+ * each with its own command and -E -P (no line markers; __LINE__ left
+ * unexpanded: -D__LINE__=__LINE__, which redefining warns of: -w), jobs
+ * at once;
+ * (*texts)[i] (allocated, as *texts) is object idx[i]'s text, or NULL
+ * when its preprocessing failed.  0, or -1 after an error message (a job
+ * could not run).  The kobjs' status and log are left alone. */
+int objects_preprocess(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
+		       int jobs, char ***texts);
+
 /* The command objects_compile() runs for o, as one sh line (for a
  * reproducer); tree NULL: the recorded tree. */
 char *objects_command(const struct kobj_set *s, const struct kobj *o, const char *tree);

@@ -4,7 +4,9 @@
 # TO's generated TU (every moved symbol used) passing in the proof, its
 # patch applying with patch -p1 and git am to copies of the tree's
 # linux/mm.h, and the tree left untouched; a name no header defines is an
-# error, a closure past MAX writes nothing.  Prints one "ok"/"not ok" line
+# error, a closure past MAX writes nothing; with VERIFY=objects on a small
+# built dir, every object that reads linux/mm.h is proven, by the token
+# shortcut and by a compile.  Prints one "ok"/"not ok" line
 # per check and "move: N passed, N failed, N skipped" last.
 set -u
 
@@ -58,6 +60,34 @@ make -j2 move OUT=$out ARCHS=x86_64 CONFIGS=defconfig SYMBOLS=memory_failure_que
 	TO=linux/mm/memory_failure.h > "$out-max.log" 2>&1
 check "a closure past MAX writes nothing and lists it" sh -c "grep -q 'more than MAX (1): nothing written' '$out-max.log' && \
 	test ! -e '$mvdir/overlay'"
+
+# VERIFY=objects on a small built dir (make check cannot build the whole
+# kernel; make bench-move does): its 5 objects that read linux/mm.h (the
+# three targets, mm/mmzone.o and asm-offsets.s) only see its
+# declarations moved ahead, so each is the same program once
+# preprocessed and none is compiled; with --no-tokens each is compiled,
+# and compiles.
+targets="kernel/capability.o mm/readahead.o lib/buildid.o"
+make -j2 move OUT=$out ARCHS=x86_64 CONFIGS=defconfig SYMBOLS=memory_failure_queue \
+	TO=linux/mm/memory_failure.h VERIFY=objects BUILD_TARGETS="$targets" > "$out-obj.log" 2>&1
+rc=$?
+echo "# make move VERIFY=objects: exit $rc (log: $out-obj.log)"
+check "make move VERIFY=objects keeps the move" test "$rc" -eq 0
+check "summary.txt has the proof on the 5 objects that read linux/mm.h" \
+	grep -q '^Proof on kernel objects (VERIFY=objects): 5 objects read linux/mm.h$' "$mvdir/summary.txt"
+check "... none compiled: each is the same program with the declarations moved ahead" \
+	grep -q '^  preprocessed before and after: 5; the same tokens: 0; the same items, moved: 5 (not compiled)$' \
+	"$mvdir/summary.txt"
+check "objects.tsv says so per object" sh -c "test \$(grep -c '	ok	same tokens, items moved: not compiled\$' \
+	'$mvdir/objects.tsv') -eq 5"
+check "the patch says what the objects proof proved" sh -c "cat '$mvdir'/0001-*.patch | tr '\n' ' ' |
+	grep -q 'The 5 kernel objects of its built cells that read linux/mm.h compile as before (0 compiled'"
+out/bin/hdrtest move --out "$out" --symbols memory_failure_queue --to linux/mm/memory_failure.h \
+	--verify-objects --no-tokens x86_64/defconfig > "$out-all.log" 2>&1
+rc=$?
+check "--no-tokens compiles all five, and they compile: kept" sh -c "test $rc -eq 0 &&
+	grep -q '^  [5-9] object compiles' '$mvdir/summary.txt' &&
+	grep -q '^  0 objects broken$' '$mvdir/summary.txt'"
 
 summary move
 [ "$fail" -eq 0 ]

@@ -58,6 +58,12 @@ void proven_free(struct proven *p);
 #define assert_text(got, want) assert_text_at(__FILE__, __LINE__, (got), (want))
 void assert_text_at(const char *file, int line, const char *got, const char *want);
 
+/* A built dir (in a new tmp dir) for the objects of srcs[0..n)
+ * (tree-relative .c files), each recorded as kbuild does: its command
+ * (the host's gcc, -I TREE/include) and the tree files deps[i] it read
+ * (space-separated).  The caller frees. */
+char *built_dir(const char *tree, const char *const *srcs, const char *const *deps, int n);
+
 /* The proof's result of header in cell ci, or fail. */
 const struct tu_result *proof_tu(struct fixer *fx, int ci, const char *header);
 

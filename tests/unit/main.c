@@ -33,6 +33,7 @@ int main(void)
 	srunner_add_suite(sr, includes_suite());
 	srunner_add_suite(sr, explain_suite());
 	srunner_add_suite(sr, fix_suite());
+	srunner_add_suite(sr, tokens_suite());
 	srunner_add_suite(sr, fix_proof_suite());
 	srunner_add_suite(sr, fix_patch_suite());
 	srunner_add_suite(sr, fix_chains_suite());

@@ -180,37 +180,6 @@ START_TEST(test_cut_that_must_stay_names_its_symbols)
 }
 END_TEST
 
-/* A built dir for the objects of srcs (tree-relative .c files), each
- * recorded as kbuild does: its command and the tree files it read. */
-static char *built_dir(const char *tree, const char *const *srcs, const char *const *deps, int n)
-{
-	char *t = tmp_dir(), *kdir = xasprintf("%s/built", t);
-	int i;
-
-	for (i = 0; i < n; i++) {
-		char *obj = xstrndup(srcs[i], strlen(srcs[i]) - 2), *slash = strrchr(obj, '/');
-		char *name = xasprintf("%.*s/.%s.o.cmd", (int)(slash - obj), obj, slash + 1);
-		struct strbuf sb;
-		char *d = xstrdup(deps[i]), *save, *w;
-
-		sb_init(&sb);
-		sb_addf(&sb, "savedcmd_%s.o := gcc -Wp,-MMD,%.*s/.%s.o.d -std=gnu11 -Wall "
-			"-Werror=implicit-function-declaration -I%s/include -c -o %s.o %s/%s\n\n",
-			obj, (int)(slash - obj), obj, slash + 1, tree, obj, tree, srcs[i]);
-		sb_addf(&sb, "source_%s.o := %s/%s\n\ndeps_%s.o := \\\n", obj, tree, srcs[i], obj);
-		for (w = strtok_r(d, " ", &save); w; w = strtok_r(NULL, " ", &save))
-			sb_addf(&sb, "  %s/%s \\\n", tree, w);
-		sb_addf(&sb, "    $(wildcard include/config/X) \\\n\n%s.o: $(deps_%s.o)\n\n$(deps_%s.o):\n", obj, obj, obj);
-		free(put_file(kdir, name, sb.buf));
-		sb_release(&sb);
-		free(d);
-		free(name);
-		free(obj);
-	}
-	free(t);
-	return kdir;
-}
-
 /* The objects' tree: drv/a.c relies on idle.h for mm_slim_fn(), drv/c.c
  * for mm_only(), drv/b.c on nothing; drv/d.c includes mid.h, which uses
  * mm_only() and got linux/mm.h through idle.h too. */

@@ -136,6 +136,87 @@ START_TEST(test_a_move_whose_header_fails_alone_is_not_kept)
 }
 END_TEST
 
+
+/* OUT/x86_64/defconfig/built naming a built dir of the fixture tree's
+ * objects srcs[0..n), each reading linux/big.h. */
+static void built_cell(const char *out, const char *const *srcs, int n)
+{
+	char *tree = repo_path("tests/fixtures/fix/tree"), *kdir, *line;
+	const char *deps[2];
+	char *d[2];
+	int i;
+
+	for (i = 0; i < n; i++)
+		deps[i] = d[i] = xasprintf("%s include/linux/big.h include/linux/types.h", srcs[i]);
+	kdir = built_dir(tree, srcs, deps, n);
+	line = xasprintf("built=%s\n", kdir);
+	free(put_file(out, "x86_64/defconfig/built", line));
+	for (i = 0; i < n; i++)
+		free(d[i]);
+	free(line);
+	free(kdir);
+	free(tree);
+}
+
+/* --verify-objects: drv/big_twice.o reads big.h, and with big_twice() and
+ * big_count() moved ahead of big.h's struct and big_other() (which they
+ * do not use) it is the same program: not compiled, and the move kept. */
+START_TEST(test_a_move_proven_on_objects)
+{
+	static const char *const srcs[] = { "drv/big_twice.c" };
+	char *out = fix_run("x86_64", "big big_user"), *text;
+
+	built_cell(out, srcs, 1);
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h --verify-objects"), 0);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "Proof on kernel objects (VERIFY=objects): 1 objects read linux/big.h\n");
+	assert_has(text, "  preprocessed before and after: 1; the same tokens: 0; the same items, moved: 1 "
+			 "(not compiled)\n  0 object compiles");
+	assert_has(text, "  0 objects broken\n");
+	free(text);
+	text = out_file(out, "objects.tsv");
+	ck_assert_str_eq(text, "x86_64/defconfig\tdrv/big_twice.o\tinclude/linux/big.h\tok\t"
+			       "same tokens, items moved: not compiled\n");
+	free(text);
+	text = out_file(out, "0001-linux-big-h-move-big-twice-to-big-twice-h.patch");
+	assert_has(text, "The 1 kernel objects of its built cells\nthat read linux/big.h compile as before (0 compiled");
+	free(text);
+	/* compiled instead, it compiles */
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h --verify-objects --no-tokens"), 0);
+	text = out_file(out, "objects.tsv");
+	ck_assert_str_eq(text, "x86_64/defconfig\tdrv/big_twice.o\tinclude/linux/big.h\tok\t\n");
+	free(text);
+	free(out);
+}
+END_TEST
+
+/* drv/big_guard.c defines the guard linux/big/twice.h gets: after the
+ * move big.h declares no big_twice() there, its tokens change, it is
+ * compiled and breaks: the move is not kept, the object named. */
+START_TEST(test_a_move_that_breaks_an_object_is_not_kept)
+{
+	static const char *const srcs[] = { "drv/big_guard.c", "drv/big_twice.c" };
+	char *out = fix_run("x86_64", "big big_user"), *text, *path;
+
+	built_cell(out, srcs, 2);
+	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h --verify-objects"), 1);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "Proof: 1 cells, 3 TUs compiled again: not kept\n");
+	assert_has(text, "the same items, moved: 1 (not compiled)\n  1 object compiles");
+	assert_has(text, "(x86_64/defconfig drv/big_guard.o)\n");
+	assert_has(text, "  broken by linux/big.h: 1 objects: drv/big_guard.c:10:16: error: implicit declaration of function "
+			 "'big_twice'");
+	assert_has(text, "  1 objects broken: the move is not kept\n");
+	free(text);
+	text = out_file(out, "objects.tsv");
+	assert_has(text, "x86_64/defconfig\tdrv/big_guard.o\tinclude/linux/big.h\tbroken\t");
+	free(text);
+	path = xasprintf("%s/move/0001-linux-big-h-move-big-twice-to-big-twice-h.patch", out);
+	ck_assert_int_ne(access(path, F_OK), 0);
+	free(path);
+	free(out);
+}
+END_TEST
 START_TEST(test_refused_input_is_an_error)
 {
 	char *out = fix_run("x86_64", "big"), *text, *path;
@@ -180,6 +261,8 @@ Suite *move_all_suite(void)
 	tcase_add_test(tc, test_a_move_that_breaks_a_tu_is_not_kept);
 	tcase_add_test(tc, test_a_move_into_an_existing_header);
 	tcase_add_test(tc, test_a_move_whose_header_fails_alone_is_not_kept);
+	tcase_add_test(tc, test_a_move_proven_on_objects);
+	tcase_add_test(tc, test_a_move_that_breaks_an_object_is_not_kept);
 	tcase_add_test(tc, test_refused_input_is_an_error);
 	tcase_add_test(tc, test_a_closure_past_max_writes_nothing);
 	suite_add_tcase(s, tc);
