@@ -36,6 +36,61 @@ static void from_lines(struct skel *s, int first, int last)
 	s->last = last;
 }
 
+/* Whether line (up to its end) is a function's prototype that starts
+ * with extern: "extern TYPE NAME(", checkpatch's AVOID_EXTERNS test (a
+ * CHECK with --strict: "extern prototypes should be avoided in .h
+ * files").  Where it starts, the "extern " to drop, or NULL. */
+static const char *extern_prototype(const char *line, const char *end)
+{
+	const char *p = line, *at;
+	int words = 0;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (end - p < 7 || strncmp(p, "extern", 6) || (p[6] != ' ' && p[6] != '\t'))
+		return NULL;
+	at = p;
+	for (p += 6; p < end; ) {
+		if (*p == ' ' || *p == '\t' || *p == '*') {
+			p++;
+		} else if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+			const char *w = p;
+
+			while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+					   (*p >= '0' && *p <= '9')))
+				p++;
+			words++;
+			if (words >= 2 && p < end && *p == '(' && (p - w != 13 || strncmp(w, "__attribute__", 13)))
+				return at;
+		} else {
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+/* A span's lines, each prototype's "extern " left out (as checkpatch
+ * --fix drops it): the patch is checkpatch --strict clean. */
+static void span_lines(struct skel *s, int first, int last)
+{
+	const struct move_text *t = &s->w->ft;
+	int l;
+
+	for (l = first; l <= last; l++) {
+		const char *a = t->line_at[l], *b = t->line_at[l + 1], *ext = extern_prototype(a, b);
+
+		if (ext) {
+			sb_addn(s->sb, a, ext - a);
+			for (a = ext + 6; a < b && (*a == ' ' || *a == '\t'); a++)
+				;
+		}
+		sb_addn(s->sb, a, b - a);
+		if (b > a && b[-1] != '\n')
+			sb_addc(s->sb, '\n');
+	}
+	s->last = last;
+}
+
 /* Before an opening #if or a span that starts on line first. */
 static void gap(struct skel *s, int first)
 {
@@ -111,7 +166,7 @@ static void put_span(struct skel *s, const struct move_span *sp)
 		s->open[s->nopen++] = chain[k];
 	}
 	gap(s, sp->first);
-	from_lines(s, sp->first, sp->last);
+	span_lines(s, sp->first, sp->last);
 	s->after_code = 1;
 }
 

@@ -39,7 +39,7 @@ check "... and passes" grep -qx 0 "$tu.rc"
 copy() { rm -rf "$1" && mkdir -p "$1/include/linux" && cp "$tree/include/linux/mm.h" "$1/include/linux/"; }
 applies() {
 	copy "$top/$out-copy" && (cd "$top/$out-copy" && patch -s -p1 < "$patch") &&
-		grep -q '^extern void memory_failure_queue' "$top/$out-copy/include/linux/mm/memory_failure.h" &&
+		grep -q '^void memory_failure_queue' "$top/$out-copy/include/linux/mm/memory_failure.h" &&
 		! grep -q 'memory_failure_queue(unsigned' "$top/$out-copy/include/linux/mm.h"
 }
 check "the patch applies with patch -p1 to a copy of linux/mm.h" applies
@@ -52,6 +52,22 @@ git_am() {
 check "... and with git am" git_am
 check "the tree is untouched" sh -c "test '$sum_before' = \"\$(sha256sum '$tree/include/linux/mm.h')\" && \
 	test ! -e '$tree/include/linux/mm/memory_failure.h'"
+
+# checkpatch --strict with SIGNOFF: nothing at all (the moved prototype
+# lost its extern, as checkpatch asks); Perl installed when missing
+checkpatch_ok() { perl -MTerm::ANSIColor -MEncode -MGetopt::Long -e 1 > /dev/null 2>&1; }
+checkpatch_ok || gen/setup/deps.sh perl > "$out-perl.log" 2>&1
+if checkpatch_ok; then
+	GIT_AUTHOR_NAME="Ada Tester" GIT_AUTHOR_EMAIL=ada@example.org out/bin/hdrtest move --out "$out" \
+		--symbols memory_failure_queue --to linux/mm/memory_failure.h --signoff x86_64/defconfig \
+		> "$out-signed.log" 2>&1
+	patch=$(ls "$mvdir"/0001-*.patch 2>/dev/null)
+	perl "$tree/scripts/checkpatch.pl" --strict --no-tree --no-color "$patch" > "$out-checkpatch.txt" 2>&1
+	check "checkpatch.pl --strict with --signoff: 0 errors, 0 warnings, 0 checks" \
+		grep -qx 'total: 0 errors, 0 warnings, 0 checks, [0-9]* lines checked' "$out-checkpatch.txt"
+else
+	skip "checkpatch.pl on the patch" "perl (with Term::ANSIColor) cannot be installed: $(tr '\n' ' ' < "$out-perl.log")"
+fi
 
 make -j2 move OUT=$out ARCHS=x86_64 CONFIGS=defconfig SYMBOLS=no_such_symbol_hdrtest \
 	TO=linux/mm/x.h > "$out-none.log" 2>&1

@@ -21,7 +21,7 @@
 	"struct widget;\n\n" \
 	"#ifdef CONFIG_WIDGET\n" \
 	"/**\n * widget_count - how many widgets\n * @w: the widget\n */\n" \
-	"extern int widget_count(struct widget *w);\n" \
+	"int widget_count(struct widget *w);\n" \
 	"extern void widget_reset(struct widget *w);\n" \
 	"#else\n" \
 	"/* no widgets */\n" \
@@ -38,6 +38,7 @@
 	"static inline bool big_fits(size_t n)\n{\n\treturn big_align(n) == n;\n}\n\n" \
 	"#define big_limit()\tUSER_MAX\n\n" \
 	"int dup_fn(void);\n\n" \
+	"extern unsigned long big_pages;\nextern int (*big_hook)(void);\n\n" \
 	"#endif /* _LINUX_BIG_H */\n"
 
 #define THINGS_H \
@@ -134,7 +135,7 @@ START_TEST(test_stub_pair_and_kernel_doc)
 				    "struct widget; // for widget_count()\n\n"
 				    "#ifdef CONFIG_WIDGET\n"
 				    "/**\n * widget_count - how many widgets\n * @w: the widget\n */\n"
-				    "extern int widget_count(struct widget *w);\n"
+				    "int widget_count(struct widget *w);\n"
 				    "#else\n"
 				    "/* no widgets */\n"
 				    "static inline int widget_count(struct widget *w)\n{\n\treturn 0;\n}\n"
@@ -166,23 +167,23 @@ START_TEST(test_skeleton_branches)
 
 	ck_assert_int_eq(plan("pick_b", "linux/big/pick.h", 0, &m, &diag), 0);
 	ck_assert_ptr_nonnull(strstr(m.to_text, "\n\n#if !defined(CONFIG_A) && defined(CONFIG_B)\n"
-						"extern int pick_b(void);\n#endif /* CONFIG_A */\n\n#endif"));
+						"int pick_b(void);\n#endif /* CONFIG_A */\n\n#endif"));
 	ck_assert_ptr_nonnull(strstr(m.from_text, "#elif defined(CONFIG_B)\n#else\n"));
 	move_release(&m);
 	free(diag);
 
 	ck_assert_int_eq(plan("pick_a pick_c", "linux/big/pick.h", 0, &m, &diag), 0);
-	ck_assert_ptr_nonnull(strstr(m.to_text, "\n\n#if defined(CONFIG_A)\nextern int pick_a(void);\n"
+	ck_assert_ptr_nonnull(strstr(m.to_text, "\n\n#if defined(CONFIG_A)\nint pick_a(void);\n"
 						"#elif !defined(CONFIG_A) && !defined(CONFIG_B)\n"
-						"extern int pick_c(void);\n"
+						"int pick_c(void);\n"
 						"#endif /* CONFIG_A */\n\n#endif"));
 	move_release(&m);
 	free(diag);
 
 	ck_assert_int_eq(plan("pick_a pick_b pick_c", "linux/big/pick.h", 0, &m, &diag), 0);
-	ck_assert_ptr_nonnull(strstr(m.to_text, "#if defined(CONFIG_A)\nextern int pick_a(void);\n"
-						"#elif defined(CONFIG_B)\nextern int pick_b(void);\n"
-						"#else\nextern int pick_c(void);\n#endif /* CONFIG_A */\n"));
+	ck_assert_ptr_nonnull(strstr(m.to_text, "#if defined(CONFIG_A)\nint pick_a(void);\n"
+						"#elif defined(CONFIG_B)\nint pick_b(void);\n"
+						"#else\nint pick_c(void);\n#endif /* CONFIG_A */\n"));
 	ck_assert_ptr_null(strstr(m.from_text, "CONFIG_A"));
 	ck_assert_ptr_nonnull(strstr(m.from_text, "#endif\n\n#define BIG_SHIFT"));
 	move_release(&m);
@@ -218,6 +219,22 @@ START_TEST(test_closure_moves_what_only_from_has)
 	ck_assert(inc < use);
 	ck_assert_ptr_null(strstr(m.from_text, "#define BIG_"));
 	ck_assert_ptr_nonnull(strstr(m.from_text, "#endif /* CONFIG_A */\n\nstatic inline size_t thing_size"));
+	move_release(&m);
+	free(diag);
+}
+END_TEST
+
+/* A prototype loses its extern as it moves (checkpatch --strict asks
+ * for that); a variable and a function pointer keep theirs. */
+START_TEST(test_extern_prototypes)
+{
+	struct move m;
+	char *diag;
+
+	ck_assert_int_eq(plan("widget_reset big_pages big_hook", "linux/big/reset.h", 0, &m, &diag), 0);
+	ck_assert_ptr_nonnull(strstr(m.to_text, "\nvoid widget_reset(struct widget *w);\n"));
+	ck_assert_ptr_nonnull(strstr(m.to_text, "\nextern unsigned long big_pages;\nextern int (*big_hook)(void);\n"));
+	ck_assert_ptr_null(strstr(m.to_text, "extern void"));
 	move_release(&m);
 	free(diag);
 }
@@ -355,6 +372,7 @@ Suite *move_suite(void)
 	tcase_add_test(tc, test_stub_pair_and_kernel_doc);
 	tcase_add_test(tc, test_skeleton_branches);
 	tcase_add_test(tc, test_closure_moves_what_only_from_has);
+	tcase_add_test(tc, test_extern_prototypes);
 	tcase_add_test(tc, test_includes_what_it_dereferences);
 	tcase_add_test(tc, test_existing_to);
 	tcase_add_test(tc, test_closure_over_max);
