@@ -22,6 +22,7 @@ const struct command *const commands[] = {
 	&cmd_fix,
 	&cmd_fix_consumers,
 	&cmd_move,
+	&cmd_same_program,
 	&cmd_scan,
 	&cmd_catalog_check,
 	&cmd_catalog_update,

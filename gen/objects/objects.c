@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -282,8 +283,9 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
 }
 
 /* What a job does with an object's command: compile it (no object
- * kept), only check it, or preprocess it. */
-enum obj_mode { OBJ_COMPILE, OBJ_SYNTAX, OBJ_PREPROCESS };
+ * kept), only check it, preprocess it, or preprocess it against both
+ * trees and compare the texts (OBJ_SAME_PROGRAM: a sh line). */
+enum obj_mode { OBJ_COMPILE, OBJ_SYNTAX, OBJ_PREPROCESS, OBJ_SAME_PROGRAM };
 
 /* o's command words against tree (NULL: the recorded tree): srctree
  * renamed in every word, no depfile, and by mode: OBJ_COMPILE writes the
@@ -362,6 +364,63 @@ char *objects_command(const struct kobj_set *s, const struct kobj *o, const char
 	return sb_detach(&sb);
 }
 
+/* The words as one sh line. */
+static void add_sh_line(struct strbuf *sb, char **argv)
+{
+	int i;
+
+	for (i = 0; argv[i]; i++) {
+		if (i)
+			sb_addc(sb, ' ');
+		sb_add_shell_word(sb, argv[i]);
+	}
+}
+
+/* OBJ_SAME_PROGRAM's job for o: sh -c "(-E before) && (-E after) &&
+ * hdrtest same-program B A; s=$?; rm B A; exit $s", whose exit status
+ * is same-program's (SAME_PROGRAM_*, 1) or a failed -E's. */
+static char **same_program_words(const struct kobj_set *s, const struct kobj *o, const char *tree,
+				 const char *tmpdir, int i, int *argc)
+{
+	char *b = xasprintf("%s/%d.before.i", tmpdir, i), *a = xasprintf("%s/%d.after.i", tmpdir, i);
+	char **before, **after, **argv = xcalloc(4, sizeof(char *)), self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	struct strbuf sb;
+	int bc, ac;
+
+	self[n > 0 ? n : 0] = '\0';
+	before = command_words(s, o, NULL, OBJ_PREPROCESS, b, &bc);
+	after = command_words(s, o, tree, OBJ_PREPROCESS, a, &ac);
+	sb_init(&sb);
+	add_sh_line(&sb, before);
+	sb_add(&sb, " && ");
+	add_sh_line(&sb, after);
+	sb_add(&sb, " && ");
+	sb_add_shell_word(&sb, n > 0 ? self : "hdrtest");
+	sb_addf(&sb, " same-program%s ", ends_with(o->source, ".c") ? "" : " --asm");
+	sb_add_shell_word(&sb, b);
+	sb_addc(&sb, ' ');
+	sb_add_shell_word(&sb, a);
+	sb_add(&sb, "; s=$?; rm -f ");
+	sb_add_shell_word(&sb, b);
+	sb_addc(&sb, ' ');
+	sb_add_shell_word(&sb, a);
+	sb_add(&sb, "; exit $s");
+	argv[0] = xstrdup("sh");
+	argv[1] = xstrdup("-c");
+	argv[2] = sb_detach(&sb);
+	*argc = 3;
+	while (bc)
+		free(before[--bc]);
+	while (ac)
+		free(after[--ac]);
+	free(before);
+	free(after);
+	free(b);
+	free(a);
+	return argv;
+}
+
 /* the compiler's messages as explain reads them */
 static char *c_locale[] = { "LC_ALL=C", NULL };
 
@@ -412,7 +471,10 @@ static int run_objects(struct kobj_set *s, const int *idx, int n, const char *tr
 	for (i = 0; i < n; i++) {
 		oj[i].o = &s->objs[idx[i]];
 		oj[i].out = mode == OBJ_PREPROCESS ? xasprintf("%s/%d.i", tmpdir, i) : NULL;
-		oj[i].argv = command_words(s, oj[i].o, tree, mode, oj[i].out, &oj[i].argc);
+		if (mode == OBJ_SAME_PROGRAM)
+			oj[i].argv = same_program_words(s, oj[i].o, tree, tmpdir, i, &oj[i].argc);
+		else
+			oj[i].argv = command_words(s, oj[i].o, tree, mode, oj[i].out, &oj[i].argc);
 		oj[i].log = xasprintf("%s/%d.log", tmpdir, i);
 		oj[i].job.argv = oj[i].argv;
 		oj[i].job.dir = s->kdir;
@@ -464,18 +526,15 @@ int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree,
 	return ret ? -1 : failed;
 }
 
-int objects_preprocess(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-		       int jobs, char ***texts)
+int objects_same_program(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
+			 int jobs, int *status)
 {
 	struct obj_job *oj;
-	int i, ret = run_objects(s, idx, n, tree, tmpdir, jobs, OBJ_PREPROCESS, &oj);
+	int i, ret = run_objects(s, idx, n, tree, tmpdir, jobs, OBJ_SAME_PROGRAM, &oj);
 
-	*texts = xcalloc(n ? n : 1, sizeof(char *));
 	for (i = 0; i < n; i++) {
-		if (oj[i].status == 0)
-			(*texts)[i] = oj[i].text;
-		else
-			free(oj[i].text);
+		status[i] = oj[i].o ? oj[i].status : -1;
+		free(oj[i].text);
 	}
 	free(oj);
 	return ret;

@@ -62,15 +62,14 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
 int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
 		    int jobs, int syntax_only);
 
-/* Preprocess s->objs[idx[0..n)] against tree (NULL: the recorded one),
- * each with its own command and -E -P (no line markers; __LINE__ left
- * unexpanded: -D__LINE__=__LINE__, which redefining warns of: -w), jobs
- * at once;
- * (*texts)[i] (allocated, as *texts) is object idx[i]'s text, or NULL
- * when its preprocessing failed.  0, or -1 after an error message (a job
- * could not run).  The kobjs' status and log are left alone. */
-int objects_preprocess(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-		       int jobs, char ***texts);
+/* For s->objs[idx[0..n)], jobs at once, one job each: its command with
+ * -E against the recorded tree and against tree, then `hdrtest
+ * same-program` on the two texts (objects/tokens.h), the texts removed.
+ * status[i]: SAME_PROGRAM_SAME or SAME_PROGRAM_MOVED when object idx[i]
+ * needs no compile, anything else when it does (1: the texts differ; a
+ * failed -E's status).  0, or -1 after an error message. */
+int objects_same_program(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
+			 int jobs, int *status);
 
 /* The command objects_compile() runs for o, as one sh line (for a
  * reproducer); tree NULL: the recorded tree. */

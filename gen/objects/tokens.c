@@ -82,20 +82,30 @@ static int token_len(const char *p, int line_start)
 				q++;
 		return (*q == *p ? q + 1 : q) - p;
 	}
+	if (!strchr("<>.-+&|=!*/%^#", *p) || !p[1])
+		return 1;
 	for (i = 0; puncts[i]; i++)
-		if (!strncmp(p, puncts[i], strlen(puncts[i])))
+		if (p[0] == puncts[i][0] && !strncmp(p, puncts[i], strlen(puncts[i])))
 			return strlen(puncts[i]);
 	return 1;
 }
 
-static void lex(const char *text, struct unit *u)
+static struct token *new_token(struct unit *u, int *cap)
 {
-	const char *p = text;
-	int line_start = 1, cap = 0;
+	if (u->n == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		u->t = xrealloc(u->t, *cap * sizeof(*u->t));
+	}
+	return &u->t[u->n++];
+}
 
-	u->t = NULL;
-	u->n = 0;
-	while (*p) {
+/* The tokens of [p, end) added to u; p is at a line's start, and so is
+ * end (or it is the text's end): no token spans lines in -E's output. */
+static void lex_range(const char *p, const char *end, struct unit *u, int *cap)
+{
+	int line_start = 1;
+
+	while (p < end) {
 		struct token *t;
 
 		if (*p == '\n') {
@@ -107,16 +117,61 @@ static void lex(const char *text, struct unit *u)
 			p++;
 			continue;
 		}
-		if (u->n == cap) {
-			cap = cap ? 2 * cap : 4096;
-			u->t = xrealloc(u->t, cap * sizeof(*u->t));
-		}
-		t = &u->t[u->n++];
+		t = new_token(u, cap);
 		t->p = p;
 		t->len = token_len(p, line_start);
 		t->h = hash_bytes(HASH_INIT, p, t->len);
 		p += t->len;
 		line_start = 0;
+	}
+}
+
+/* The common start and end of two texts, each cut back to a line's
+ * start: *pre bytes from the start and *suf from the end are the same in
+ * both, and neither region starts inside a line. */
+static void common_ends(const char *a, size_t la, const char *b, size_t lb, size_t *pre, size_t *suf)
+{
+	size_t p = 0, s = 0, max;
+
+	while (p < la && p < lb && a[p] == b[p])
+		p++;
+	while (p > 0 && a[p - 1] != '\n')
+		p--;
+	max = (la < lb ? la : lb) - p;
+	while (s < max && a[la - 1 - s] == b[lb - 1 - s])
+		s++;
+	while (s > 0 && !((la - s == p || a[la - s - 1] == '\n') && (lb - s == p || b[lb - s - 1] == '\n')))
+		s--;
+	*pre = p;
+	*suf = s;
+}
+
+/* Both texts' tokens: a's lexed whole, b's copied from a's where the two
+ * texts are the same (their common start and end), lexed between. */
+static void lex_both(const char *a, struct unit *ua, const char *b, struct unit *ub)
+{
+	size_t la = strlen(a), lb = strlen(b), pre, suf;
+	int cap_a = 0, cap_b = 0, i;
+
+	ua->t = ub->t = NULL;
+	ua->n = ub->n = 0;
+	common_ends(a, la, b, lb, &pre, &suf);
+	lex_range(a, a + la, ua, &cap_a);
+	for (i = 0; i < ua->n && ua->t[i].p < a + pre; i++) {
+		struct token *t = new_token(ub, &cap_b);
+
+		*t = ua->t[i];
+		t->p = b + (ua->t[i].p - a);
+	}
+	lex_range(b + pre, b + lb - suf, ub, &cap_b);
+	for (i = 0; i < ua->n; i++) {
+		struct token *t;
+
+		if (ua->t[i].p < a + la - suf)
+			continue;
+		t = new_token(ub, &cap_b);
+		*t = ua->t[i];
+		t->p = b + lb - (a + la - ua->t[i].p);
 	}
 }
 
@@ -214,13 +269,17 @@ static const char *const keywords[] = {
 
 static int is_name(const struct token *t)
 {
+	static size_t lens[sizeof(keywords) / sizeof(keywords[0])];
 	int i;
 
 	if (!ident_start(t->p[0]))
 		return 0;
-	for (i = 0; keywords[i]; i++)
-		if (tok_is(t, keywords[i]))
+	for (i = 0; keywords[i]; i++) {
+		if (!lens[i])
+			lens[i] = strlen(keywords[i]);
+		if ((size_t)t->len == lens[i] && t->p[0] == keywords[i][0] && !memcmp(t->p, keywords[i], lens[i]))
 			return 0;
+	}
 	return 1;
 }
 
@@ -489,8 +548,9 @@ enum token_verdict tokens_compare(const char *before, const char *after, int is_
 	int i;
 
 	*why = NULL;
-	lex(before, &a);
-	lex(after, &b);
+	if (!strcmp(before, after))
+		return TOKENS_SAME;
+	lex_both(before, &a, after, &b);
 	if (a.n != b.n)
 		v = TOKENS_CHANGED;
 	for (i = 0; i < a.n && v == TOKENS_SAME; i++)

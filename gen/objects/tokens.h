@@ -40,4 +40,11 @@ enum token_verdict tokens_compare(const char *before, const char *after, int is_
 
 const char *token_verdict_name(enum token_verdict v);
 
+/* The exit statuses of `hdrtest same-program` (cmd_same_program.c) for
+ * TOKENS_SAME and TOKENS_MOVED; TOKENS_CHANGED is 1.  Apart from any
+ * status a compiler gives, so that a job "cc -E && cc -E && hdrtest
+ * same-program" says which by its status alone. */
+#define SAME_PROGRAM_SAME 20
+#define SAME_PROGRAM_MOVED 21
+
 #endif

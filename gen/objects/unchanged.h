@@ -7,7 +7,8 @@
 
 /*
  * Preprocess s->objs[idx[0..*n)] with the recorded tree and with tree
- * (the edited copy), jobs at once, and set verdict[k] (indexed like
+ * (the edited copy) and compare the texts, one job per object, jobs at
+ * once, and set verdict[k] (indexed like
  * s->objs) for each: TOKENS_SAME or TOKENS_MOVED need no compile,
  * TOKENS_CHANGED does (so does an object either preprocessing fails
  * for: the compile will say why).  idx is left with the TOKENS_CHANGED

@@ -2,7 +2,11 @@
 /* The token shortcut of the proof on objects (gen/objects/tokens.c): what
  * needs no compile, and every way a move can change a program. */
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "base/util.h"
+#include "helpers.h"
 #include "objects/tokens.h"
 #include "suites.h"
 
@@ -93,6 +97,33 @@ START_TEST(test_why)
 }
 END_TEST
 
+/* hdrtest same-program, as each object's job runs it: its exit status
+ * says which, apart from a compiler's. */
+static int same_program(const char *before, const char *after, const char *flags)
+{
+	char *dir = tmp_dir(), *b = put_file(dir, "b.i", before), *a = put_file(dir, "a.i", after);
+	char *cmd = xasprintf("out/bin/hdrtest same-program %s %s %s > %s/said 2>&1", flags, b, a, dir);
+	int status = system(cmd);
+
+	free(cmd);
+	free(a);
+	free(b);
+	free(dir);
+	ck_assert(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+START_TEST(test_same_program_command)
+{
+	ck_assert_msg(access("out/bin/hdrtest", X_OK) == 0, "out/bin/hdrtest is missing: make out/bin/hdrtest first");
+	ck_assert_int_eq(same_program("int a;\n", "int  a ;", ""), SAME_PROGRAM_SAME);
+	ck_assert_int_eq(same_program("int a; void f(int);", "void f(int); int a;", ""), SAME_PROGRAM_MOVED);
+	ck_assert_int_eq(same_program("int a; void f(int);", "void f(int); int a;", "--asm"), 1);
+	ck_assert_int_eq(same_program("int a;", "long a;", ""), 1);
+	ck_assert_int_eq(same_program("int a;", "int a;", "--bogus"), 2);
+}
+END_TEST
+
 Suite *tokens_suite(void)
 {
 	Suite *s = suite_create("tokens");
@@ -102,6 +133,7 @@ Suite *tokens_suite(void)
 	tcase_add_loop_test(tc, test_verdicts, 0, n);
 	tcase_add_loop_test(tc, test_symmetric, 0, n);
 	tcase_add_test(tc, test_why);
+	tcase_add_test(tc, test_same_program_command);
 	suite_add_tcase(s, tc);
 	return s;
 }
