@@ -432,11 +432,13 @@ static int in_set(const struct token *t, void *arg)
 	return name_in(arg, t);
 }
 
-/* Whether the items of u marked in moved[] (the run that moved) and the
- * unmarked items before the last marked one (those it moved past) leave
- * each other alone: no pragma among them, no name one declares used by
- * the other.  1 when they do; *why otherwise. */
-static int independent(const struct unit *u, const char *moved, char **why)
+/* Whether the items of u marked in moved[] (the runs that moved) and the
+ * unmarked items from lo (where the texts start to differ) to the last
+ * marked one (those they moved past) leave each other alone: no pragma
+ * among them, no name one declares used by the other.  The items before
+ * lo come before both places, and see no difference.  1 when they do;
+ * *why otherwise. */
+static int independent(const struct unit *u, int lo, const char *moved, char **why)
 {
 	struct name *moved_uses = NULL, *moved_decls = NULL;
 	int last = -1, k, i, ok = 1;
@@ -444,7 +446,7 @@ static int independent(const struct unit *u, const char *moved, char **why)
 	for (k = 0; k < u->nit; k++)
 		if (moved[k])
 			last = k;
-	for (k = 0; k <= last && ok; k++) {
+	for (k = lo; k <= last && ok; k++) {
 		if (u->it[k].pragma) {
 			*why = xstrdup("a #pragma among the items that moved or were moved past");
 			ok = 0;
@@ -455,7 +457,7 @@ static int independent(const struct unit *u, const char *moved, char **why)
 			declared_names(u, k, add_to_set, &moved_decls);
 		}
 	}
-	for (k = 0; k <= last && ok; k++) {
+	for (k = lo; k <= last && ok; k++) {
 		if (moved[k])
 			continue;
 		for (i = u->it[k].first; i < u->it[k].end && ok; i++)
@@ -529,10 +531,10 @@ static enum token_verdict compare_items(struct unit *a, struct unit *b, char **w
 	moved = xcalloc(a->nit ? a->nit : 1, 1);
 	/* a move ahead (b has the moved run first) or back (a has it) */
 	if (find_move(a, b, lo, m, moved)) {
-		if (independent(a, moved, why))
+		if (independent(a, lo, moved, why))
 			v = TOKENS_MOVED;
 	} else if (find_move(b, a, lo, m, moved)) {
-		if (independent(b, moved, why))
+		if (independent(b, lo, moved, why))
 			v = TOKENS_MOVED;
 	} else {
 		*why = xstrdup("not a move: the file-scope items differ");

@@ -34,6 +34,9 @@ static const struct {
 	  "static inline __attribute__((__unused__)) void g(int flags) { }"
 	  " static inline __attribute__((__unused__)) int h(int a) { return a; } int z __attribute__((__aligned__(8)));",
 	  1, TOKENS_MOVED },
+	{ "a pragma and a name before both places",
+	  "#pragma pack(1)\nint flags; int a; void f(int flags);", "#pragma pack(1)\nint flags; void f(int flags); int a;",
+	  1, TOKENS_MOVED },
 	{ "a declaration moved back", "void f(int a); int b; int c;", "int b; int c; void f(int a);", 1,
 	  TOKENS_MOVED },
 	{ "two pieces moved ahead together", "int a; int m1; int b; int m2; int c;",
