@@ -232,11 +232,13 @@ static void declare(struct move_work *w, const char *tag, const char *user)
 }
 
 /* name, which no header TO may include defines: it moves when FROM has
- * it, else the move is refused when only headers including FROM do. */
+ * it, else the move is refused when only headers including FROM do; a
+ * name only arch headers define is included from its asm/ header
+ * (asm_definer()); else it is left to the proof. */
 static void without_definer(struct move_work *w, const char *name, const char *user, const struct definer *d)
 {
 	const struct scan_def **defs;
-	char *why;
+	char *why, *asm_header;
 
 	if (defs_in(w->ix, w->from, name, &defs)) {
 		free(defs);
@@ -248,6 +250,18 @@ static void without_definer(struct move_work *w, const char *name, const char *u
 	if (d->nrefused && d->only_forbidden) {
 		sb_addf(&w->refused, "%s: used by %s, is defined only in headers that include %s: %s: move it first\n",
 			name, user, w->m->from, d->refused.buf);
+		return;
+	}
+	asm_header = asm_definer(w->ix, name, w->forbids, w->nforbids);
+	if (asm_header && !to_includes(w, asm_header)) {
+		struct fix_cand *c = new_cand(w, FIX_INCLUDE, name, user);
+
+		c->include = asm_header;
+		c->weight = 1;
+		return;
+	}
+	if (asm_header) {
+		free(asm_header);	/* TO includes it already */
 		return;
 	}
 	if (scan_lookup(w->ix, name))

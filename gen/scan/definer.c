@@ -198,6 +198,65 @@ const struct scan_def *named_definition(const struct scan_index *ix, const char 
 	return best;
 }
 
+/* The basename of an arch header's path, "page.h" for
+ * arch/x86/include/asm/page.h, arch/x86/include/uapi/asm/page.h or
+ * include/asm-generic/page.h; NULL for any other. */
+static const char *asm_basename(const char *path)
+{
+	const char *p = NULL, *arch_end = starts_with(path, "arch/") ? strchr(path + 5, '/') : NULL;
+
+	if (starts_with(path, "include/asm-generic/"))
+		p = path + 20;
+	else if (arch_end && starts_with(arch_end, "/include/asm/"))
+		p = arch_end + 13;
+	else if (arch_end && starts_with(arch_end, "/include/uapi/asm/"))
+		p = arch_end + 18;
+	return p && *p && !strchr(p, '/') ? p : NULL;
+}
+
+char *asm_definer(const struct scan_index *ix, const char *name, char *const *forbids, int nforbids)
+{
+	const struct scan_def *d;
+	const char **bases = NULL;
+	int *arches = NULL, nbases = 0, best = -1, i;
+	char *z = NULL;
+
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		const char *b;
+
+		if (is_forward_decl(d->kind) || user_space_only(d))
+			continue;
+		if (!(b = asm_basename(d->file->path))) {
+			free(bases);
+			free(arches);
+			return NULL;	/* a definition outside the arch headers */
+		}
+		for (i = 0; i < nbases && strcmp(bases[i], b); i++)
+			;
+		if (i == nbases) {
+			*(const char **)push(&bases, &nbases, sizeof(char *)) = b;
+			arches = xrealloc(arches, nbases * sizeof(int));
+			arches[i] = 0;
+		}
+		arches[i]++;
+	}
+	for (i = 0; i < nbases; i++)
+		if (best < 0 || arches[i] > arches[best] || (arches[i] == arches[best] && strcmp(bases[i], bases[best]) < 0))
+			best = i;
+	if (best >= 0) {
+		z = xasprintf("asm/%s", bases[best]);
+		for (i = 0; i < nforbids; i++)
+			if (!strcmp(forbids[i], z)) {
+				free(z);
+				z = NULL;
+				break;
+			}
+	}
+	free(bases);
+	free(arches);
+	return z;
+}
+
 void definer_release(struct definer *d)
 {
 	free(d->include);

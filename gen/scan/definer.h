@@ -29,6 +29,16 @@ void find_definer(const struct scan_index *ix, const char *name, const char *cul
 		  int nforbids, struct definer *out);
 void definer_release(struct definer *d);
 
+/* For a name only arch headers define (PAGE_SIZE: arch/ARCH/include/asm/
+ * and include/asm-generic/, nowhere else), the asm/ header to include
+ * for it: "asm/NAME.h" by the basename most of its definitions have
+ * (asm/page.h; x86's page_types.h is one among many), unless forbidden.
+ * Every arch has an asm/ header of a name asm-generic has, its own or
+ * kbuild's wrapper; that this one brings the name on each arch is the
+ * proof's to judge.  NULL when some definition is elsewhere, or none
+ * fits.  The caller frees. */
+char *asm_definer(const struct scan_index *ix, const char *name, char *const *forbids, int nforbids);
+
 /* The definition a why-line names when find_definer() finds no header to
  * include (a forbidden one, one that includes culprit back, asm-generic/
  * or an arch's asm/ only): a real one before a forward declaration, one

@@ -39,6 +39,8 @@
 	"#define big_limit()\tUSER_MAX\n\n" \
 	"int dup_fn(void);\n\n" \
 	"extern unsigned long big_pages;\nextern int (*big_hook)(void);\n\n" \
+	"#define big_page_round(x)\t((x) + PG_SIZE)\n" \
+	"#define big_arch_hook(x)\t(PG_HOOK + (x))\n\n" \
 	"#endif /* _LINUX_BIG_H */\n"
 
 #define THINGS_H \
@@ -66,6 +68,14 @@ static void setup(void)
 	free(put_file(tree, "include/linux/big.h", BIG_H));
 	free(put_file(tree, "include/linux/big/things.h", THINGS_H));
 	free(put_file(tree, "include/linux/other.h", "#ifndef O_H\n#define O_H\nint dup_fn(void);\n#endif\n"));
+	/* PG_SIZE: only arch headers define it, most of them in asm/pg.h;
+	 * PG_HOOK: an arch header and linux/pg_hook.h */
+	free(put_file(tree, "arch/x86/include/asm/pg_types.h", "#define PG_SIZE 4096\n"));
+	free(put_file(tree, "arch/x86/include/asm/pg.h", "#include <asm/pg_types.h>\n"));
+	free(put_file(tree, "arch/arm64/include/asm/pg.h", "#define PG_SIZE 4096\n#define PG_HOOK 1\n"));
+	free(put_file(tree, "arch/s390/include/asm/pg.h", "#define PG_SIZE 4096\n"));
+	free(put_file(tree, "include/asm-generic/pg.h", "#define PG_SIZE 4096\n"));
+	free(put_file(tree, "include/linux/pg_hook.h", "#ifdef CONFIG_HOOK\n#define PG_HOOK 2\n#endif\n"));
 	free(put_file(tree, "include/linux/user.h",
 		      "#ifndef U_H\n#define U_H\n#include <linux/big.h>\n#define USER_MAX 8\n#endif\n"));
 	ix = scan_tree(tree);
@@ -240,6 +250,27 @@ START_TEST(test_extern_prototypes)
 }
 END_TEST
 
+/* PG_SIZE, which only arch headers define, is included from the asm/
+ * header most of them define it in (as the series includes asm/page.h
+ * for PAGE_SIZE), x86's pg_types.h notwithstanding.  PG_HOOK, which a
+ * linux/ header defines too, is not an arch name. */
+START_TEST(test_arch_only_name)
+{
+	struct move m;
+	char *diag;
+
+	ck_assert_int_eq(plan("big_page_round", "linux/big/round.h", 0, &m, &diag), 0);
+	ck_assert_ptr_nonnull(strstr(m.to_text, "#include <asm/pg.h> // for PG_SIZE\n"));
+	ck_assert_int_eq(m.nunresolved, 0);
+	move_release(&m);
+	free(diag);
+	ck_assert_int_eq(plan("big_arch_hook", "linux/big/hook.h", 0, &m, &diag), 0);
+	ck_assert_ptr_null(strstr(m.to_text, "asm/"));
+	move_release(&m);
+	free(diag);
+}
+END_TEST
+
 /* thing_size() dereferences its struct thing: linux/thing.h is included
  * for it, linux/types.h for size_t, each commented as make fix does. */
 START_TEST(test_includes_what_it_dereferences)
@@ -373,6 +404,7 @@ Suite *move_suite(void)
 	tcase_add_test(tc, test_skeleton_branches);
 	tcase_add_test(tc, test_closure_moves_what_only_from_has);
 	tcase_add_test(tc, test_extern_prototypes);
+	tcase_add_test(tc, test_arch_only_name);
 	tcase_add_test(tc, test_includes_what_it_dereferences);
 	tcase_add_test(tc, test_existing_to);
 	tcase_add_test(tc, test_closure_over_max);
