@@ -123,6 +123,13 @@ int write_cut_series(struct consumer_fixer *cf, struct strbuf *series);
  * KDIR's, so that an edit (a rename over the link) never reaches KDIR.
  * 0, or -1 after an error message. */
 int scratch_make(const char *srctree, const char *dir);
+/* An edited header as the proof on objects takes it: a cut (kind
+ * CUT_REPLACE) of path, whose include name is include_name. */
+void cut_of_edit(struct cut *c, const char *path, const char *include_name);
+/* cf->objs and cf->skip, per cell of cf->fx: its built dir read, or why
+ * it has none.  1 when some cell has one, 0 when none, -1 after an error
+ * message. */
+int load_built_dirs(struct consumer_fixer *cf);
 /* The built dir of cell (OUT/CELL/built: built=DIR, from
  * gen/prepare/build-kbuild.sh), or NULL with *why (allocated). */
 char *cell_built_dir(const char *out, const char *cell, char **why);

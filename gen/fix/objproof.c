@@ -71,6 +71,39 @@ int scratch_make(const char *srctree, const char *dir)
 	return 0;
 }
 
+void cut_of_edit(struct cut *c, const char *path, const char *include_name)
+{
+	memset(c, 0, sizeof(*c));
+	c->inc.path = xstrdup(path);
+	c->inc.forbidden = xstrdup("");
+	c->inc.cells = xstrdup("");
+	c->inc.consumers = xstrdup("");
+	c->include_name = xstrdup(include_name);
+	c->kind = CUT_REPLACE;
+	c->freed = xstrdup("");
+	c->still = xstrdup("");
+}
+
+int load_built_dirs(struct consumer_fixer *cf)
+{
+	struct fixer *fx = cf->fx;
+	int i, any = 0;
+
+	cf->objs = xcalloc(fx->ncells, sizeof(*cf->objs));
+	cf->skip = xcalloc(fx->ncells, sizeof(*cf->skip));
+	for (i = 0; i < fx->ncells; i++) {
+		char *dir = cell_built_dir(fx->out, fx->cells[i], &cf->skip[i]);
+
+		if (dir && !(cf->objs[i] = objects_load(dir, cf->srctree))) {
+			free(dir);
+			return -1;
+		}
+		free(dir);
+		any |= cf->objs[i] != NULL;
+	}
+	return any;
+}
+
 char *cell_built_dir(const char *out, const char *cell, char **why)
 {
 	char *path = xasprintf("%s/%s/built", out, cell), *line = read_first_line(path), *dir = NULL;

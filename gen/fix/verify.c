@@ -18,20 +18,6 @@
 #include "fix/consumers.h"
 #include "fix/fixer.h"
 
-/* A patched header as the proof on objects takes it: a cut made. */
-static void as_cut(struct cut *c, const struct hdr_fix *h)
-{
-	memset(c, 0, sizeof(*c));
-	c->inc.path = xstrdup(h->path);
-	c->inc.forbidden = xstrdup("");
-	c->inc.cells = xstrdup("");
-	c->inc.consumers = xstrdup("");
-	c->include_name = xstrdup(h->header);
-	c->kind = CUT_REPLACE;
-	c->freed = xstrdup("");
-	c->still = xstrdup("");
-}
-
 /* h breaks c's objects: not kept, and its class says so with the first
  * reason (fix/classes.c), not the header proof's counts.  c->broken > 0,
  * and every broken object added a reason (objproof.c's cut_broken()). */
@@ -76,20 +62,11 @@ int verify_on_objects(struct fixer *fx, struct strbuf *sb)
 		free(p);
 		free(text);
 		cf.cuts = xrealloc(cf.cuts, (cf.ncuts + 1) * sizeof(*cf.cuts));
-		as_cut(&cf.cuts[cf.ncuts++], h);
+		cut_of_edit(&cf.cuts[cf.ncuts++], h->path, h->header);
 	}
-	cf.objs = xcalloc(fx->ncells, sizeof(*cf.objs));
-	cf.skip = xcalloc(fx->ncells, sizeof(*cf.skip));
-	for (i = 0; i < fx->ncells; i++) {
-		char *dir = cell_built_dir(fx->out, fx->cells[i], &cf.skip[i]);
-
-		if (dir && !(cf.objs[i] = objects_load(dir, cf.srctree))) {
-			free(dir);
-			ret = -1;
-			goto out;
-		}
-		free(dir);
-		any |= cf.objs[i] != NULL;
+	if ((any = load_built_dirs(&cf)) < 0) {
+		ret = -1;
+		goto out;
 	}
 	if (cf.ncuts && any && prove_on_objects(&cf, 1, fx->jobs)) {
 		ret = -1;

@@ -20,20 +20,6 @@
 #include "fix/consumers.h"
 #include "move/mover.h"
 
-/* A header the move edits, as the proof on objects takes it: a cut. */
-static void edited_as_cut(struct cut *c, const char *path, const char *include_name)
-{
-	memset(c, 0, sizeof(*c));
-	c->inc.path = xstrdup(path);
-	c->inc.forbidden = xstrdup("");
-	c->inc.cells = xstrdup("");
-	c->inc.consumers = xstrdup("");
-	c->include_name = xstrdup(include_name);
-	c->kind = CUT_REPLACE;
-	c->freed = xstrdup("");
-	c->still = xstrdup("");
-}
-
 /* FROM's and TO's new texts into the scratch tree (TO's dir made when it
  * is new).  0/-1. */
 static int scratch_move(struct consumer_fixer *cf, const struct mover *mv)
@@ -52,50 +38,12 @@ static int scratch_move(struct consumer_fixer *cf, const struct mover *mv)
 	return 0;
 }
 
-/* Each cell's built dir read, or why it has none.  1 when some cell
- * has one, 0 when none, -1 after an error. */
-static int load_cells(struct consumer_fixer *cf)
-{
-	struct fixer *fx = cf->fx;
-	int i, any = 0;
-
-	cf->objs = xcalloc(fx->ncells, sizeof(*cf->objs));
-	cf->skip = xcalloc(fx->ncells, sizeof(*cf->skip));
-	for (i = 0; i < fx->ncells; i++) {
-		char *dir = cell_built_dir(fx->out, fx->cells[i], &cf->skip[i]);
-
-		if (dir && !(cf->objs[i] = objects_load(dir, cf->srctree))) {
-			free(dir);
-			return -1;
-		}
-		free(dir);
-		any |= cf->objs[i] != NULL;
-	}
-	return any;
-}
-
-/* why, with the scratch tree's paths made tree-relative ("drv/x.c:10:16:
- * error: ..."); allocated. */
-static char *tree_relative(const char *why, const char *scratch)
-{
-	struct strbuf sb;
-	size_t sl = strlen(scratch);
-	const char *p = why, *hit;
-
-	sb_init(&sb);
-	while ((hit = strstr(p, scratch)) && hit[sl] == '/') {
-		sb_addn(&sb, p, hit - p);
-		p = hit + sl + 1;
-	}
-	sb_add(&sb, p);
-	return sb_detach(&sb);
-}
-
 /* What the proof on objects did, into sb; the move not kept when an
  * object broke. */
 static void objects_verdict(struct mover *mv, const struct consumer_fixer *cf, struct strbuf *sb)
 {
 	const char *p;
+	char *scratch_dir = xasprintf("%s/", cf->scratch);
 	int i, j, broken = 0;
 
 	/* objects.tsv has a line per object that reads FROM or TO */
@@ -117,7 +65,8 @@ static void objects_verdict(struct mover *mv, const struct consumer_fixer *cf, s
 
 		broken += c->broken;
 		for (j = 0; j < c->nreasons; j++) {
-			char *why = tree_relative(c->reasons[j].why, cf->scratch);
+			/* the scratch tree's paths made tree-relative: "drv/x.c:10:16: error: ..." */
+			char *why = str_replace_all(c->reasons[j].why, scratch_dir, "");
 
 			sb_addf(sb, "  broken by %s: %d objects: %s\n    (%s%s)\n", c->include_name, c->reasons[j].count,
 				why, c->reasons[j].examples, c->reasons[j].count > 3 ? ", ..." : "");
@@ -125,7 +74,7 @@ static void objects_verdict(struct mover *mv, const struct consumer_fixer *cf, s
 		}
 	}
 	sb_addf(sb, "  %d objects broken%s\n", broken, broken ? ": the move is not kept" : "");
-	mv->objects_proven = !broken;
+	free(scratch_dir);
 	mv->objects_unchanged = cf->same_tokens + cf->moved_tokens;
 	if (broken)
 		mv->kept = 0;
@@ -145,9 +94,9 @@ int move_prove_objects(struct mover *mv, struct strbuf *sb)
 	if (scratch_make(cf.srctree, cf.scratch) || scratch_move(&cf, mv))
 		goto out;
 	cf.cuts = xcalloc(2, sizeof(*cf.cuts));
-	edited_as_cut(&cf.cuts[cf.ncuts++], mv->from_path, mv->m.from);
-	edited_as_cut(&cf.cuts[cf.ncuts++], mv->to_path, mv->m.to);
-	if ((any = load_cells(&cf)) < 0)
+	cut_of_edit(&cf.cuts[cf.ncuts++], mv->from_path, mv->m.from);
+	cut_of_edit(&cf.cuts[cf.ncuts++], mv->to_path, mv->m.to);
+	if ((any = load_built_dirs(&cf)) < 0)
 		goto out;
 	if (any && prove_on_objects(&cf, 1, mv->fx.jobs))
 		goto out;

@@ -32,7 +32,6 @@ struct mover {
 	struct strbuf breaks, to_fails;
 	/* --verify-objects, once a kept move was proven on objects: */
 	int objects_cells;	/* some cell had a built dir */
-	int objects_proven;	/* no object broke */
 	int objects_read;	/* objects that read FROM (or TO), all cells */
 	int objects_unchanged;	/* ... of them, not compiled: the same program */
 	struct strbuf objects;	/* what the proof on objects did, for the summary */
