@@ -268,6 +268,29 @@ static void without_definer(struct move_work *w, const char *name, const char *u
 		*(char **)push(&w->m->unresolved, &w->m->nunresolved, sizeof(char *)) = xstrdup(name);
 }
 
+/* A part (part_parent()) that no catalog says stands alone is included
+ * through its parent: linux/atomic.h, not linux/atomic/atomic-instrumented.h,
+ * for try_cmpxchg(), unless the parent is forbidden or includes TO. */
+static void whole_of_part(struct move_work *w, struct definer *d)
+{
+	char *parent = part_parent(w->ix, d->include);
+	int weight, cycle;
+
+	if (!parent || (w->o->cat && catalog_header(w->o->cat, d->include)) ||
+	    str_listed(w->forbids, w->nforbids, parent)) {
+		free(parent);
+		return;
+	}
+	weight = closure_size(w->ix, parent, w->m->to, &cycle);
+	if (cycle) {
+		free(parent);
+		return;
+	}
+	free(d->include);
+	d->include = parent;
+	d->weight = weight;
+}
+
 /* One name a span of user's uses, placed. */
 static void place(struct move_work *w, const struct move_use *u, const char *user)
 {
@@ -282,6 +305,8 @@ static void place(struct move_work *w, const struct move_use *u, const char *use
 	}
 	*(char **)push(&w->seen, &w->nseen, sizeof(char *)) = xstrdup(u->name);
 	find_definer(w->ix, u->name, w->m->to, w->forbids, w->nforbids, &d);
+	if (d.include)
+		whole_of_part(w, &d);
 	if (d.include && !to_includes(w, d.include)) {
 		struct fix_cand *c = new_cand(w, FIX_INCLUDE, u->name, user);
 

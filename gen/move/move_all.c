@@ -15,8 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "base/util.h"
 #include "fix/fixer.h"
 #include "move/mover.h"
@@ -57,24 +59,107 @@ static int plan(struct mover *mv)
 	return 0;
 }
 
-/* The run's catalog with move.cat, TO's entry: what TO's TU is
- * generated from, when the run has none and its catalog was given. */
+/* Whether the symbol line at (file, line) is one a moved symbol has
+ * under another header than TO: it leaves that entry for TO's. */
+static int moved_line(const struct mover *mv, const char *file, int line)
+{
+	int i;
+
+	for (i = 0; i < mv->m.nsyms; i++) {
+		const struct symbol *s = catalog_symbol(mv->cat, mv->m.syms[i].name);
+
+		if (s && strcmp(s->header->path, mv->m.to) && s->loc.line == line && !strcmp(s->loc.file, file))
+			return 1;
+	}
+	return 0;
+}
+
+/* The last line of TO's catalog entry when file has it, else 0. */
+static int to_entry_end(const struct mover *mv, const char *file)
+{
+	const struct header *h = mv->to_catalogued;
+	int i, end;
+
+	if (!h || strcmp(h->loc.file, file))
+		return 0;
+	end = h->loc.line;
+	for (i = 0; i < h->nsyms; i++)
+		if (h->syms[i]->loc.line > end)
+			end = h->syms[i]->loc.line;
+	return end;
+}
+
+/* catalog file i as the move leaves it, as OUT/move/catalog/BASENAME,
+ * named in *follow (the file itself when the move leaves it as it is):
+ * without the lines of the symbols that move (a symbol is catalogued
+ * under one header: from this move on, TO's), and with TO's new symbol
+ * lines after its entry when the file has it.  0/-1. */
+static int follow_one(struct mover *mv, int i, char **follow)
+{
+	const char *file = mv->o->catalogs[i], *cur, *line;
+	char *text = read_file(file, NULL), *base;
+	struct strbuf sb;
+	size_t n;
+	int no = 0, dropped = 0, ret = 0, end = to_entry_end(mv, file);
+
+	if (!text)
+		return error("cannot read %s: %s", file, strerror(errno));
+	sb_init(&sb);
+	for (cur = text; (line = next_line_span(&cur, &n));) {
+		if (moved_line(mv, file, ++no)) {
+			dropped++;
+		} else {
+			sb_addn(&sb, line, n);
+			sb_addc(&sb, '\n');
+		}
+		if (no == end)	/* TO's entry gets the lines after its "header" line */
+			sb_add(&sb, strchr(mv->m.catalog, '\n') + 1);
+	}
+	*follow = xstrdup(file);
+	if (dropped || end) {
+		base = strrchr(file, '/') ? strrchr(file, '/') + 1 : (char *)file;
+		free(*follow);
+		*follow = xasprintf("%s/catalog/%s", mv->fx.dir, base);
+		if (access(*follow, F_OK) == 0)
+			ret = error("%s and another catalog file have the name %s: give them distinct names",
+				    file, base);
+		else if (write_file_beneath(mv->fx.dir, *follow + strlen(mv->fx.dir) + 1, sb.buf, sb.len, 0644))
+			ret = -1;
+		else if (dropped)
+			sb_addf(&mv->catalog_lines, "  %s: %d symbol lines moved to %s's entry: %s\n", file,
+				dropped, mv->m.to, *follow);
+		else
+			sb_addf(&mv->catalog_lines, "  %s: %s's entry gets %d symbol lines: %s\n", file,
+				mv->m.to, mv->m.nsyms, *follow);
+	}
+	sb_release(&sb);
+	free(text);
+	return ret;
+}
+
+/* The run's catalog files as the move leaves them (mv->follow: the
+ * symbols that move taken out of other headers' entries), and with
+ * move.cat, TO's entry, read as one: what TO's TU is generated from. */
 static int read_with_to(struct mover *mv)
 {
 	const struct move_all_opts *o = mv->o;
 	char **files;
-	int i;
+	int i, ret = 0;
 
-	if (!o->ncatalogs || tu_named(mv->fx.orig[0], mv->m.to))
+	if (!o->ncatalogs)
 		return 0;
 	files = xcalloc(o->ncatalogs + 1, sizeof(char *));
-	for (i = 0; i < o->ncatalogs; i++)
-		files[i] = o->catalogs[i];
-	files[i] = xasprintf("%s/move.cat", mv->fx.dir);
-	mv->with_to = catalog_read(files, o->ncatalogs + 1);
-	free(files[i]);
+	for (i = 0; i < o->ncatalogs && !ret; i++)
+		ret = follow_one(mv, i, &files[i]);
+	if (!ret && !mv->to_catalogued)
+		files[o->ncatalogs] = xasprintf("%s/move.cat", mv->fx.dir);
+	if (!ret && !tu_named(mv->fx.orig[0], mv->m.to) &&
+	    !(mv->with_to = catalog_read(files, o->ncatalogs + !mv->to_catalogued)))
+		ret = -1;
+	for (i = 0; i <= o->ncatalogs; i++)
+		free(files[i]);
 	free(files);
-	return mv->with_to ? 0 : -1;
+	return ret;
 }
 
 /* OUT/move/NAME, text. */
@@ -128,8 +213,10 @@ static void verdict(const struct mover *mv, struct strbuf *sb)
 {
 	const struct fixer *fx = &mv->fx;
 
-	sb_addf(sb, "\nProof: %d cells, %d TUs compiled again: %s\n", mv->proven, fx->compiled,
-		mv->kept ? "kept" : "not kept");
+	if (mv->added.len)
+		sb_addf(sb, "\nThe proof added to %s (TO's TU failed without them):\n%s", mv->m.to, mv->added.buf);
+	sb_addf(sb, "\nProof: %d cells, %d round%s, %d TUs compiled again: %s\n", mv->proven, fx->rounds,
+		fx->rounds == 1 ? "" : "s", fx->compiled, mv->kept ? "kept" : "not kept");
 	if (mv->breaks.len)
 		sb_addf(sb, "TUs that passed and fail with the move:\n%s", mv->breaks.buf);
 	if (mv->objects.len)
@@ -139,7 +226,11 @@ static void verdict(const struct mover *mv, struct strbuf *sb)
 	if (!mv->proven)
 		sb_add(sb, "No cell of the run could be proven on.\n");
 	if (mv->patch) {
-		sb_addf(sb, "\nPatch: %s/%s\nCatalog entry: %s/move.cat\n", fx->dir, mv->patch, fx->dir);
+		sb_addf(sb, "\nPatch: %s/%s\n", fx->dir, mv->patch);
+		if (!mv->to_catalogued)
+			sb_addf(sb, "Catalog entry: %s/move.cat\n", fx->dir);
+		if (mv->catalog_lines.len)
+			sb_addf(sb, "The catalog files, as the move leaves them:\n%s", mv->catalog_lines.buf);
 		apply_line(sb, fx->orig[0]->srctree, fx->dir, &mv->patch, 1, "series");
 	}
 }
@@ -199,6 +290,8 @@ static void mover_release(struct mover *mv)
 	catalog_free(mv->with_to);
 	sb_release(&mv->breaks);
 	sb_release(&mv->to_fails);
+	sb_release(&mv->added);
+	sb_release(&mv->catalog_lines);
 	sb_release(&mv->objects);
 	free(mv->patch);
 }
@@ -210,6 +303,8 @@ int move_all(const struct move_all_opts *o)
 
 	sb_init(&mv.breaks);
 	sb_init(&mv.to_fails);
+	sb_init(&mv.added);
+	sb_init(&mv.catalog_lines);
 	sb_init(&mv.objects);
 	if (fixer_open(&mv.fx, o->out, "move", o->cells, o->ncells, o->signoff) || same_tree(&mv))
 		goto out;
@@ -220,7 +315,9 @@ int move_all(const struct move_all_opts *o)
 		ret = write_summary(&mv, 1) ? -1 : 1;
 	if (rc)
 		goto out;
-	if (write_out(&mv, "move.cat", mv.m.catalog) || read_with_to(&mv) || move_prove(&mv))
+	mv.to_catalogued = mv.cat ? catalog_header(mv.cat, mv.m.to) : NULL;
+	if ((!mv.to_catalogued && write_out(&mv, "move.cat", mv.m.catalog)) || read_with_to(&mv) ||
+	    move_prove(&mv))
 		goto out;
 	if (mv.kept && o->verify_objects && move_prove_objects(&mv, &mv.objects))
 		goto out;

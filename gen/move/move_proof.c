@@ -5,7 +5,9 @@
  * run whose depfile reads FROM or TO compiled again in OUT/move/proof/CELL,
  * and TO's own TU (added to each cell when the run has none: TO included
  * alone).  Kept when no TU that passed fails and TO's TU passes on every
- * cell.
+ * cell.  Where TO's TU fails on a name a macro TO uses expands to
+ * (vmemmap, through page_to_pfn()), which no scan of TO's own text sees,
+ * the header the why-line names is included and the proof runs again.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,10 +15,13 @@
 #include <string.h>
 
 #include "base/files.h"
+#include "base/lines.h"
 #include "base/util.h"
 #include "fix/fixer.h"
 #include "generate/emit.h"
+#include "judge/explain.h"
 #include "judge/results.h"
+#include "scan/headers.h"
 #include "move/mover.h"
 
 /* An edit of header in the overlay: a candidate that is no reason why
@@ -102,7 +107,6 @@ static int open_overlay(struct mover *mv)
 	fx->jobs = mv->o->jobs;
 	fx->proof = xcalloc(fx->ncells, sizeof(*fx->proof));
 	sb_init(&fx->recompiled);
-	fx->rounds = 1;
 	if (mkdirs(fx->overlay))
 		return error("cannot create %s: %s", fx->overlay, strerror(errno));
 	if (write_file_beneath(fx->overlay, m->from, m->from_text, strlen(m->from_text), 0644) ||
@@ -143,16 +147,112 @@ static void judge_cell(struct mover *mv, int ci)
 	}
 }
 
+/* text with "#include <include> // for name" among its first run of
+ * includes, in name order, or after its guard's #define when it has
+ * none.  The caller frees. */
+static char *with_include(const char *text, const char *include, const char *name)
+{
+	char *line = xasprintf("#include <%s> // for %s\n", include, name);
+	const char *cur = text, *at = NULL, *l;
+	struct strbuf sb;
+	size_t n;
+	int in_run = 0, define_seen = 0;
+
+	while ((l = next_line_span(&cur, &n))) {
+		if (starts_with(l, "#include <")) {
+			in_run = 1;
+			if (strncmp(l, line, n) > 0) {
+				at = l;
+				break;
+			}
+			at = cur;
+		} else if (in_run) {
+			break;
+		} else if (!define_seen && starts_with(l, "#define ")) {
+			define_seen = 1;
+			at = cur;
+		}
+	}
+	sb_init(&sb);
+	if (!at)
+		at = text;
+	sb_addn(&sb, text, at - text);
+	if (!in_run && define_seen)
+		sb_addc(&sb, '\n');
+	sb_add(&sb, line);
+	if (!in_run && define_seen && *at != '\n')
+		sb_addc(&sb, '\n');
+	sb_add(&sb, at);
+	free(line);
+	return sb_detach(&sb);
+}
+
+/* For each cell where TO's TU fails on a name TO uses and does not get,
+ * defined in a header that reaches neither FROM nor TO: that header
+ * included in TO (once), with a line for the summary into mv->added.
+ * Returns how many were added; -1 after an error. */
+static int include_what_to_lacks(struct mover *mv)
+{
+	struct fixer *fx = &mv->fx;
+	struct move *m = &mv->m;
+	int ci, added = 0;
+
+	for (ci = 0; ci < fx->ncells; ci++) {
+		const struct tu_result *to = fx->proof[ci] ? tu_named(fx->proof[ci], m->to) : NULL;
+		struct explain_info *e;
+		char *already, *text;
+		int reach_from, reach_to;
+
+		if (!to || to->verdict == V_PASS || !(e = explain_analyze(to, fx->proof[ci], fx->ix)))
+			continue;
+		if (e->kind != EXPLAIN_MISSING || !e->culprit || strcmp(e->culprit, m->to) || !e->definer ||
+		    !e->missing || strchr(e->missing, ' ')) {
+			explain_info_free(e);
+			continue;
+		}
+		already = xasprintf("#include <%s>", e->definer);
+		closure_size(fx->ix, e->definer, m->from, &reach_from);
+		closure_size(fx->ix, e->definer, m->to, &reach_to);
+		if (!strstr(m->to_text, already) && !reach_from && !reach_to && strcmp(e->definer, m->from)) {
+			text = with_include(m->to_text, e->definer, e->missing);
+			free(m->to_text);
+			m->to_text = text;
+			sb_addf(&mv->added, "  #include <%s> // for %s: %s, %s%s%s\n", e->definer, e->missing,
+				fx->cells[ci], e->user ? e->user : m->to, e->through ? " through " : "",
+				e->through ? e->through : "");
+			added++;
+		}
+		free(already);
+		explain_info_free(e);
+	}
+	if (added && write_file_beneath(fx->overlay, m->to, m->to_text, strlen(m->to_text), 0644))
+		return -1;
+	return added;
+}
+
 int move_prove(struct mover *mv)
 {
 	struct fixer *fx = &mv->fx;
-	int i;
+	int i, added;
 
-	if (open_overlay(mv) || prove(fx))
+	if (open_overlay(mv))
 		return -1;
-	for (i = 0; i < fx->ncells; i++)
-		if (fx->proof[i])
-			judge_cell(mv, i);
-	mv->kept = mv->proven && !mv->breaks.len && !mv->to_fails.len;
+	for (fx->rounds = 1;; fx->rounds++) {
+		sb_release(&mv->breaks);
+		sb_release(&mv->to_fails);
+		mv->proven = 0;
+		if (prove(fx))
+			return -1;
+		for (i = 0; i < fx->ncells; i++)
+			if (fx->proof[i])
+				judge_cell(mv, i);
+		mv->kept = mv->proven && !mv->breaks.len && !mv->to_fails.len;
+		if (mv->kept || !mv->to_fails.len || fx->rounds >= MOVE_ROUNDS)
+			break;
+		if ((added = include_what_to_lacks(mv)) < 0)
+			return -1;
+		if (!added)
+			break;
+	}
 	return 0;
 }

@@ -28,8 +28,14 @@ struct mover {
 	char *new_stem, **new_texts;	/* TO's TU when the run has none (fx->new_*) */
 	struct catalog *cat;	/* the run's, or NULL: none given */
 	struct catalog *with_to;	/* the same with move.cat, whose TO TO's TU tests */
+	const struct header *to_catalogued;	/* TO's entry in cat, when it has one: no
+						 * move.cat, the symbols go into its file */
 	int proven, kept;
 	struct strbuf breaks, to_fails;
+	struct strbuf added;	/* the includes the proof added to TO, a line each */
+	/* a line per catalog file a moved symbol was catalogued in, under
+	 * another header: OUT/move/catalog/BASENAME is it without them */
+	struct strbuf catalog_lines;
 	/* --verify-objects, once a kept move was proven on objects: */
 	int objects_cells;	/* some cell had a built dir */
 	int objects_read;	/* objects that read FROM (or TO), all cells */
@@ -40,8 +46,14 @@ struct mover {
 
 /* move_proof.c */
 
+/* The rounds of proof a move takes at most: the first, and one more for
+ * each include TO's failing TU names (move_proof.c). */
+#define MOVE_ROUNDS 4
+
 /* The overlay written (OUT/move/overlay: TO's and FROM's new texts), and
- * proven on every cell: mv->kept and what broke.  0/-1. */
+ * proven on every cell, in rounds while TO's TU fails on a name whose
+ * header the why-line names (included into mv->m.to_text, mv->added):
+ * mv->kept and what broke.  0/-1. */
 int move_prove(struct mover *mv);
 
 /* move_objects.c */

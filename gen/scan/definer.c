@@ -214,6 +214,37 @@ static const char *asm_basename(const char *path)
 	return p && *p && !strchr(p, '/') ? p : NULL;
 }
 
+/* Whether asm/base names a header the kernel's own headers include: one
+ * every arch has (its own or kbuild's mandatory wrapper), unlike
+ * asm/memory_model.h, which only arch headers include as
+ * asm-generic/memory_model.h. */
+static int asm_name_used(const struct scan_index *ix, const char *base)
+{
+	const struct scan_file *const *by;
+	char *z = xasprintf("asm/%s", base);
+	int n = scan_includers(ix, z, &by), i, used = 0;
+
+	for (i = 0; i < n && !used; i++)
+		used = starts_with(by[i]->path, "include/linux/");
+	free(z);
+	return used;
+}
+
+/* Counts base once more in bases/counts. */
+static void count_base(const char ***bases, int **counts, int *nbases, const char *base)
+{
+	int i;
+
+	for (i = 0; i < *nbases && strcmp((*bases)[i], base); i++)
+		;
+	if (i == *nbases) {
+		*(const char **)push(bases, nbases, sizeof(char *)) = base;
+		*counts = xrealloc(*counts, *nbases * sizeof(int));
+		(*counts)[i] = 0;
+	}
+	(*counts)[i]++;
+}
+
 char *asm_definer(const struct scan_index *ix, const char *name, char *const *forbids, int nforbids)
 {
 	const struct scan_def *d;
@@ -222,7 +253,9 @@ char *asm_definer(const struct scan_index *ix, const char *name, char *const *fo
 	char *z = NULL;
 
 	for (d = scan_lookup(ix, name); d; d = d->next) {
+		const struct scan_file *const *by;
 		const char *b;
+		int n;
 
 		if (is_forward_decl(d->kind) || user_space_only(d))
 			continue;
@@ -231,18 +264,23 @@ char *asm_definer(const struct scan_index *ix, const char *name, char *const *fo
 			free(arches);
 			return NULL;	/* a definition outside the arch headers */
 		}
-		for (i = 0; i < nbases && strcmp(bases[i], b); i++)
-			;
-		if (i == nbases) {
-			*(const char **)push(&bases, &nbases, sizeof(char *)) = b;
-			arches = xrealloc(arches, nbases * sizeof(int));
-			arches[i] = 0;
+		if (asm_name_used(ix, b) || !starts_with(d->file->path, "include/asm-generic/")) {
+			count_base(&bases, &arches, &nbases, b);
+			continue;
 		}
-		arches[i]++;
+		/* an asm-generic/ header no asm/ name stands for: the arch
+		 * headers that include it (asm/page.h for memory_model.h) */
+		n = scan_includers(ix, d->file->include_name, &by);
+		for (i = 0; i < n; i++)
+			if (starts_with(by[i]->path, "arch/") && (b = asm_basename(by[i]->path)))
+				count_base(&bases, &arches, &nbases, b);
 	}
-	for (i = 0; i < nbases; i++)
+	for (i = 0; i < nbases; i++) {
+		if (!asm_name_used(ix, bases[i]))
+			continue;
 		if (best < 0 || arches[i] > arches[best] || (arches[i] == arches[best] && strcmp(bases[i], bases[best]) < 0))
 			best = i;
+	}
 	if (best >= 0) {
 		z = xasprintf("asm/%s", bases[best]);
 		for (i = 0; i < nforbids; i++)

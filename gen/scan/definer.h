@@ -33,10 +33,12 @@ void definer_release(struct definer *d);
  * and include/asm-generic/, nowhere else), the asm/ header to include
  * for it: "asm/NAME.h" by the basename most of its definitions have
  * (asm/page.h; x86's page_types.h is one among many), unless forbidden.
- * Every arch has an asm/ header of a name asm-generic has, its own or
- * kbuild's wrapper; that this one brings the name on each arch is the
- * proof's to judge.  NULL when some definition is elsewhere, or none
- * fits.  The caller frees. */
+ * Only a name some linux/ header includes counts: one every arch has,
+ * its own or kbuild's wrapper.  A definition in an asm-generic/ header
+ * no such name stands for (memory_model.h's page_to_pfn) counts for the
+ * arch headers that include it (asm/page.h).  That the one chosen brings
+ * the name on each arch is the proof's to judge.  NULL when some
+ * definition is elsewhere, or none fits.  The caller frees. */
 char *asm_definer(const struct scan_index *ix, const char *name, char *const *forbids, int nforbids);
 
 /* The definition a why-line names when find_definer() finds no header to

@@ -73,3 +73,24 @@ int is_forward_decl(enum scan_kind k)
 {
 	return k == SCAN_STRUCT_FWD || k == SCAN_UNION_FWD || k == SCAN_ENUM_FWD;
 }
+
+char *part_parent(const struct scan_index *ix, const char *z)
+{
+	const struct scan_file *const *by;
+	const char *slash = strrchr(z, '/');
+	char *parent;
+	int n, i;
+
+	if (!slash || !memchr(z, '/', slash - z))
+		return NULL;	/* a top-dir header (linux/mm.h) is no part */
+	parent = xasprintf("%.*s.h", (int)(slash - z), z);
+	n = scan_includers(ix, z, &by);
+	for (i = 0; i < n; i++)
+		if (!by[i]->include_name || strcmp(by[i]->include_name, parent))
+			break;
+	if (!n || i < n || !common_file(ix, parent)) {
+		free(parent);
+		return NULL;
+	}
+	return parent;
+}

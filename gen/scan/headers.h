@@ -34,6 +34,14 @@ int closure_size(const struct scan_index *ix, const char *name, const char *targ
  * ACPICA's, the kernel's is linux/types.h's. */
 int first_rank(const char *z, const char *culprit);
 
+/* The header include name z's dir is named after, when that header is
+ * the only file of the tree that includes z: "linux/atomic.h" for
+ * linux/atomic/atomic-instrumented.h, which needs what linux/atomic.h
+ * includes before it.  A part may stand only where its parent puts it,
+ * unless a catalog says it stands alone (linux/mm/ slim headers, which
+ * only linux/mm.h includes at first).  NULL when not; the caller frees. */
+char *part_parent(const struct scan_index *ix, const char *z);
+
 /* Whether include names a and b start with the same dir ("linux/"). */
 int same_top_dir(const char *a, const char *b);
 

@@ -76,6 +76,25 @@ static void setup(void)
 	free(put_file(tree, "arch/s390/include/asm/pg.h", "#define PG_SIZE 4096\n"));
 	free(put_file(tree, "include/asm-generic/pg.h", "#define PG_SIZE 4096\n"));
 	free(put_file(tree, "include/linux/pg_hook.h", "#ifdef CONFIG_HOOK\n#define PG_HOOK 2\n#endif\n"));
+	/* asm/pg.h is a name linux/ headers include (under an #if, so that
+	 * linux/pgsz.h is no home of PG_SIZE); asm/memmodel.h is not:
+	 * asm-generic/memmodel.h is reached through the arches' asm/pg.h */
+	free(put_file(tree, "include/linux/pgsz.h", "#ifdef CONFIG_PGSZ\n#include <asm/pg.h>\n#endif\n"));
+	free(put_file(tree, "include/asm-generic/memmodel.h", "#define PFN_OF(p) ((unsigned long)(p) >> 12)\n"));
+	free(put_file(tree, "arch/riscv/include/asm/pg.h", "#include <asm-generic/memmodel.h>\n"));
+	/* linux/atom/instr.h is a part of linux/atom.h: only it includes it,
+	 * after linux/atom/fallback.h, which instr.h needs */
+	free(put_file(tree, "include/linux/atom.h",
+		      "#ifndef _LINUX_ATOM_H\n#define _LINUX_ATOM_H\n#include <linux/atom/fallback.h>\n"
+		      "#include <linux/atom/instr.h>\n#endif\n"));
+	free(put_file(tree, "include/linux/atom/fallback.h", "#define raw_swap(p, v) (*(p) = (v))\n"));
+	free(put_file(tree, "include/linux/atom/instr.h",
+		      "#ifndef _LINUX_ATOM_INSTR_H\n#define _LINUX_ATOM_INSTR_H\n"
+		      "#define atom_swap(p, v) raw_swap(p, v)\n#endif\n"));
+	free(put_file(tree, "include/linux/mem.h",
+		      "#ifndef _LINUX_MEM_H\n#define _LINUX_MEM_H\n#include <linux/atom.h>\n#include <linux/pgsz.h>\n"
+		      "static inline unsigned long mem_pfn(void *p)\n{\n\treturn PFN_OF(p);\n}\n\n"
+		      "static inline void mem_set(int *p)\n{\n\tatom_swap(p, 1);\n}\n#endif\n"));
 	free(put_file(tree, "include/linux/user.h",
 		      "#ifndef U_H\n#define U_H\n#include <linux/big.h>\n#define USER_MAX 8\n#endif\n"));
 	ix = scan_tree(tree);
@@ -271,6 +290,59 @@ START_TEST(test_arch_only_name)
 }
 END_TEST
 
+/* PFN_OF, defined only in asm-generic/memmodel.h, which no linux/
+ * header includes as asm/memmodel.h (no arch has one): included from
+ * asm/pg.h, the arch header that includes memmodel.h on most arches,
+ * not from an asm/memmodel.h that does not exist. */
+START_TEST(test_asm_generic_through_arch_header)
+{
+	struct move m;
+	char *diag;
+
+	ck_assert_int_eq(plan_from("mem_pfn", "linux/mem.h", "linux/mem/pfn.h", 0, &m, &diag), 0);
+	ck_assert_ptr_nonnull(strstr(m.to_text, "#include <asm/pg.h> // for PFN_OF()\n"));
+	ck_assert_ptr_null(strstr(m.to_text, "asm/memmodel.h"));
+	move_release(&m);
+	free(diag);
+}
+END_TEST
+
+/* atom_swap() is defined in linux/atom/instr.h, a part of linux/atom.h
+ * that needs what atom.h includes before it: TO includes linux/atom.h.
+ * When a catalog says the part stands alone, the part itself. */
+START_TEST(test_part_included_through_its_parent)
+{
+	struct move m;
+	struct move_opts o = { 0 };
+	char *syms[] = { "mem_set" }, *catfile, *files[1];
+	struct catalog *cat;
+
+	o.symbols = syms;
+	o.nsymbols = 1;
+	o.from = "linux/mem.h";
+	o.to = "linux/mem/set.h";
+	diag_begin();
+	ck_assert_int_eq(move_plan(ix, tree, &o, &m), 0);
+	free(diag_end());
+	ck_assert_ptr_nonnull(strstr(m.to_text, "#include <linux/atom.h> // for atom_swap()\n"));
+	ck_assert_ptr_null(strstr(m.to_text, "linux/atom/instr.h"));
+	move_release(&m);
+
+	catfile = put_file(tree, "part.cat", "header linux/atom/instr.h\n\tmacro\tatom_swap\tvoid (int *, int)\n");
+	files[0] = catfile;
+	cat = catalog_read(files, 1);
+	ck_assert_ptr_nonnull(cat);
+	o.cat = cat;
+	diag_begin();
+	ck_assert_int_eq(move_plan(ix, tree, &o, &m), 0);
+	free(diag_end());
+	ck_assert_ptr_nonnull(strstr(m.to_text, "#include <linux/atom/instr.h> // for atom_swap()\n"));
+	move_release(&m);
+	catalog_free(cat);
+	free(catfile);
+}
+END_TEST
+
 /* thing_size() dereferences its struct thing: linux/thing.h is included
  * for it, linux/types.h for size_t, each commented as make fix does. */
 START_TEST(test_includes_what_it_dereferences)
@@ -405,6 +477,8 @@ Suite *move_suite(void)
 	tcase_add_test(tc, test_closure_moves_what_only_from_has);
 	tcase_add_test(tc, test_extern_prototypes);
 	tcase_add_test(tc, test_arch_only_name);
+	tcase_add_test(tc, test_asm_generic_through_arch_header);
+	tcase_add_test(tc, test_part_included_through_its_parent);
 	tcase_add_test(tc, test_includes_what_it_dereferences);
 	tcase_add_test(tc, test_existing_to);
 	tcase_add_test(tc, test_closure_over_max);

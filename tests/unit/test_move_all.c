@@ -51,7 +51,7 @@ START_TEST(test_a_move_proven_and_kept)
 	text = out_file(out, "summary.txt");
 	assert_has(text, "Moved from linux/big.h to linux/big/twice.h:\n  big_twice()\n"
 			 "  big_count(): used by big_twice()\n");
-	assert_has(text, "Proof: 1 cells, 3 TUs compiled again: kept\n");
+	assert_has(text, "Proof: 1 cells, 1 round, 3 TUs compiled again: kept\n");
 	free(text);
 	text = out_file(out, "move.cat");
 	assert_has(text, "header linux/big/twice.h\n");
@@ -83,7 +83,7 @@ START_TEST(test_a_move_that_breaks_a_tu_is_not_kept)
 
 	ck_assert_int_eq(run_move(out, "--symbols big_use --to linux/big/use.h"), 1);
 	text = out_file(out, "summary.txt");
-	assert_has(text, "Proof: 1 cells, 3 TUs compiled again: not kept\n"
+	assert_has(text, "Proof: 1 cells, 1 round, 3 TUs compiled again: not kept\n"
 			 "TUs that passed and fail with the move:\n"
 			 "  x86_64/defconfig linux/big.h: ");
 	assert_has(text, "  x86_64/defconfig linux/big_user.h: ");
@@ -201,7 +201,7 @@ START_TEST(test_a_move_that_breaks_an_object_is_not_kept)
 	built_cell(out, srcs, 2);
 	ck_assert_int_eq(run_move(out, "--symbols big_twice --to linux/big/twice.h --verify-objects"), 1);
 	text = out_file(out, "summary.txt");
-	assert_has(text, "Proof: 1 cells, 3 TUs compiled again: not kept\n");
+	assert_has(text, "Proof: 1 cells, 1 round, 3 TUs compiled again: not kept\n");
 	assert_has(text, "the same items, moved: 1 (not compiled)\n  1 object compiles");
 	assert_has(text, "(x86_64/defconfig drv/big_guard.o)\n");
 	assert_has(text, "  broken by linux/big.h: 1 objects: drv/big_guard.c:10:16: error: implicit declaration of function "
