@@ -111,7 +111,10 @@ static int shard_stage(struct run *r)
 	for (i = 0; i < r->ncells; i++) {
 		for (j = 0; j < r->nstems && r->owner[i][j] != o->shard; j++)
 			;
-		if (j < r->nstems)
+		/* a catalog with no header to test (a series' step before
+		 * any of its headers exists): shard 1 has every cell, each
+		 * with its manifest and no TU */
+		if (j < r->nstems || (!r->nstems && o->shard == 1))
 			*(char **)push(&r->own_cells, &r->nown, sizeof(char *)) = r->cells[i];
 	}
 	return 0;

@@ -361,5 +361,15 @@ check "run --prepare-only: every cell prepared, no TU generated, no report (exit
 	 grep -q '^kdir=' '$out-po/arm64/defconfig/prepared' && [ ! -e '$out-po/x86_64/defconfig/tus' ] &&
 	 [ ! -e '$out-po/report.txt' ] || { cat '$out-po.log'; exit 1; }"
 
+# A catalog with no header to test (a series' step before any of its
+# headers exists): each cell still gets its manifest, and the run says it
+# proves nothing, instead of failing to read the manifest it never wrote
+make --no-print-directory selftest-headers OUT="$out-none" ARCHS=x86_64 CONFIGS=defconfig \
+	CATALOG="catalog/arches.cat catalog/configs.cat" > "$out-none.log" 2>&1
+check "a catalog with no header: every cell has its manifest, and the run proves nothing" sh -c "
+	test -f '$out-none/x86_64/defconfig/manifest.tsv' &&
+	grep -q 'nothing was compiled: every cell was skipped or errored; this run proves nothing' '$out-none.log' &&
+	! grep -q 'manifest.tsv: No such file' '$out-none.log' || { cat '$out-none.log'; exit 1; }"
+
 summary e2e
 [ "$fail" -eq 0 ]
