@@ -9,10 +9,13 @@
 #include "base/lines.h"
 #include "base/util.h"
 #include "catalog/drift.h"
+#include "scan/headers.h"
 
-/* The reason a catalog line is left out at this step, by file and line. */
+/* The reason a catalog line is left out at this step, by file and line,
+ * and the lines a symbol catalogued elsewhere brings into an entry. */
 struct left_out {
 	const char **why;	/* [line - 1], NULL: kept */
+	struct strbuf *after;	/* [line - 1]: lines to add after it */
 	int nlines;
 };
 
@@ -60,7 +63,8 @@ static char *step_name(char **files, int n, int i)
 	return xstrdup(base);
 }
 
-/* The file's text with the lines left out commented, each with its reason. */
+/* The file's text with the lines left out commented, each with its
+ * reason, and the lines brought in after their entry's last. */
 static char *step_text(const char *text, const struct left_out *lo)
 {
 	const char *cur = text, *line;
@@ -76,9 +80,74 @@ static char *step_text(const char *text, const struct left_out *lo)
 			sb_addf(&sb, "# hdrtest series: %s: ", why);
 		sb_addn(&sb, line, len);
 		sb_addc(&sb, '\n');
+		if (n < lo->nlines && lo->after[n].len)
+			sb_add(&sb, lo->after[n].buf);
 		n++;
 	}
 	return sb_detach(&sb);
+}
+
+/* The index of the catalog file l is in, or -1. */
+static int file_of(char **files, int n, const struct loc *l)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (l->file && !strcmp(l->file, files[i]))
+			return i;
+	return -1;
+}
+
+/* The catalogued header, other than sym's own and present at this step,
+ * that defines sym now (a move of the series put it there first: the
+ * tip's folio_size.h symbols in page_address.h, before the patch that
+ * moves them on), or NULL. */
+static const struct header *home_now(const struct catalog *cat, const struct scan_index *ix,
+				     const struct symbol *sym)
+{
+	const struct scan_def *d;
+	const struct scan_file *const *hf;
+
+	for (d = scan_lookup(ix, sym->name); d; d = d->next) {
+		const struct header *h;
+
+		if (is_forward_decl(d->kind) || !d->file->include_name)
+			continue;
+		h = catalog_header(cat, d->file->include_name);
+		if (h && h != sym->header && scan_files_named(ix, h->path, &hf))
+			return h;
+	}
+	return NULL;
+}
+
+/* sym's catalog line, left out where it is, into the entry of the
+ * header that has it at this step (home_now()): 1 when it has one. */
+static int bring(struct left_out *lo, int n, char **files, char **texts, const struct catalog *cat,
+		 const struct scan_index *ix, const struct symbol *sym)
+{
+	const struct header *to = home_now(cat, ix, sym);
+	int from = file_of(files, n, &sym->loc), into, last, i;
+	const char *cur, *line;
+	size_t len;
+
+	if (!to || from < 0 || (into = file_of(files, n, &to->loc)) < 0)
+		return 0;
+	last = to->loc.line;
+	for (i = 0; i < to->nsyms; i++)
+		if (to->syms[i]->loc.line > last && !strcmp(to->syms[i]->loc.file, to->loc.file))
+			last = to->syms[i]->loc.line;
+	if (last < 1 || last > lo[into].nlines || sym->loc.line < 1 || sym->loc.line > lo[from].nlines)
+		return 0;
+	for (cur = texts[from], i = 1; (line = next_line_span(&cur, &len)) && i < sym->loc.line; i++)
+		;
+	if (!line)
+		return 0;
+	sb_addf(&lo[into].after[last - 1], "# hdrtest series: in %s at this step, catalogued under %s:\n",
+		to->path, sym->header->path);
+	sb_addn(&lo[into].after[last - 1], line, len);
+	sb_addc(&lo[into].after[last - 1], '\n');
+	lo[from].why[sym->loc.line - 1] = "in another catalogued header at this step";
+	return 1;
 }
 
 static int count_lines(const char *text)
@@ -112,6 +181,9 @@ int step_catalog_write(const struct catalog *cat, char **files, int n, const str
 		}
 		lo[i].nlines = count_lines(texts[i]);
 		lo[i].why = xcalloc((size_t)lo[i].nlines + 1, sizeof(char *));
+		lo[i].after = xcalloc((size_t)lo[i].nlines + 1, sizeof(struct strbuf));
+		for (j = 0; j <= lo[i].nlines; j++)
+			sb_init(&lo[i].after[j]);
 	}
 	for (i = 0; i < rep->n; i++) {
 		const struct drift *d = &rep->items[i];
@@ -126,11 +198,13 @@ int step_catalog_write(const struct catalog *cat, char **files, int n, const str
 		case DRIFT_HEADER_GONE:
 			leave_out(lo, n, files, &h->loc, "absent at this step");
 			for (j = 0; j < h->nsyms; j++)
-				leave_out(lo, n, files, &h->syms[j]->loc, "absent at this step");
+				if (!bring(lo, n, files, texts, cat, ix, h->syms[j]))
+					leave_out(lo, n, files, &h->syms[j]->loc, "absent at this step");
 			note(&notes, h->path, NULL, "absent", NULL);
 			break;
 		case DRIFT_MOVED:
-			leave_out(lo, n, files, &d->sym->loc, "elsewhere at this step");
+			if (!bring(lo, n, files, texts, cat, ix, d->sym))
+				leave_out(lo, n, files, &d->sym->loc, "elsewhere at this step");
 			note(&notes, h->path, d->sym->name, "elsewhere", d->to);
 			break;
 		case DRIFT_GONE:
@@ -168,8 +242,12 @@ int step_catalog_write(const struct catalog *cat, char **files, int n, const str
 out:
 	for (i = 0; i <= 2 * n; i++)
 		free(texts[i]);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		for (j = 0; lo[i].after && j <= lo[i].nlines; j++)
+			sb_release(&lo[i].after[j]);
+		free(lo[i].after);
 		free(lo[i].why);
+	}
 	free(texts);
 	free(lo);
 	sb_release(&notes);

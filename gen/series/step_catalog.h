@@ -9,7 +9,9 @@
  *
  *   absent     the header is in no include dir of the tree yet
  *   elsewhere  the symbol is defined, but not in its header (where: the
- *              header that has it)
+ *              header that has it); when that header is catalogued too
+ *              (an earlier move of the series put it there), the line
+ *              goes into its entry, and its TU tests the symbol there
  *   undefined  the symbol is defined in no header yet
  *   differs    in its header, but not as catalogued (a signature or a
  *              kind; where: the drift's words)
