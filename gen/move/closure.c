@@ -320,7 +320,8 @@ static void place(struct move_work *w, const struct move_use *u, const char *use
 }
 
 /* Whether an include of TO brings tag: it is included for it, or the
- * header included defines it. */
+ * header included defines it, one the move adds or one an existing TO
+ * has (folio_size.h's linux/mm_types.h, for struct page). */
 static int included(const struct move_work *w, const char *tag)
 {
 	const struct scan_def *d;
@@ -329,11 +330,15 @@ static int included(const struct move_work *w, const char *tag)
 	for (j = 0; j < w->nadds; j++)
 		if (w->adds[j].kind == FIX_INCLUDE && !strcmp(w->adds[j].symbol, tag))
 			return 1;
-	for (d = scan_lookup(w->ix, tag); d; d = d->next)
+	for (d = scan_lookup(w->ix, tag); d; d = d->next) {
+		if (is_forward_decl(d->kind) || !d->file->include_name)
+			continue;
+		if (to_includes(w, d->file->include_name))
+			return 1;
 		for (j = 0; j < w->nadds; j++)
-			if (w->adds[j].kind == FIX_INCLUDE && !is_forward_decl(d->kind) && d->file->include_name &&
-			    !strcmp(w->adds[j].include, d->file->include_name))
+			if (w->adds[j].kind == FIX_INCLUDE && !strcmp(w->adds[j].include, d->file->include_name))
 				return 1;
+	}
 	return 0;
 }
 

@@ -95,6 +95,8 @@ static void setup(void)
 		      "#ifndef _LINUX_MEM_H\n#define _LINUX_MEM_H\n#include <linux/atom.h>\n#include <linux/pgsz.h>\n"
 		      "static inline unsigned long mem_pfn(void *p)\n{\n\treturn PFN_OF(p);\n}\n\n"
 		      "static inline void mem_set(int *p)\n{\n\tatom_swap(p, 1);\n}\n#endif\n"));
+	free(put_file(tree, "include/linux/big/wid.h",
+		      "#ifndef _LINUX_BIG_WID_H\n#define _LINUX_BIG_WID_H\n#include <linux/widget.h>\n#endif\n"));
 	free(put_file(tree, "include/linux/user.h",
 		      "#ifndef U_H\n#define U_H\n#include <linux/big.h>\n#define USER_MAX 8\n#endif\n"));
 	ix = scan_tree(tree);
@@ -343,6 +345,26 @@ START_TEST(test_part_included_through_its_parent)
 }
 END_TEST
 
+/* widget_reset() takes a struct widget *: a new TO declares the tag; an
+ * existing TO that includes linux/widget.h, which defines it, does not. */
+START_TEST(test_tag_an_existing_to_includes)
+{
+	struct move m;
+	char *diag;
+
+	ck_assert_int_eq(plan("widget_reset", "linux/big/reset.h", 0, &m, &diag), 0);
+	ck_assert_ptr_nonnull(strstr(m.to_text, "struct widget;"));
+	move_release(&m);
+	free(diag);
+	ck_assert_int_eq(plan("widget_reset", "linux/big/wid.h", 0, &m, &diag), 0);
+	ck_assert_int_eq(m.to_exists, 1);
+	ck_assert_ptr_null(strstr(m.to_text, "struct widget;"));
+	ck_assert_ptr_nonnull(strstr(m.to_text, "void widget_reset(struct widget *w);"));
+	move_release(&m);
+	free(diag);
+}
+END_TEST
+
 /* thing_size() dereferences its struct thing: linux/thing.h is included
  * for it, linux/types.h for size_t, each commented as make fix does. */
 START_TEST(test_includes_what_it_dereferences)
@@ -481,6 +503,7 @@ Suite *move_suite(void)
 	tcase_add_test(tc, test_part_included_through_its_parent);
 	tcase_add_test(tc, test_includes_what_it_dereferences);
 	tcase_add_test(tc, test_existing_to);
+	tcase_add_test(tc, test_tag_an_existing_to_includes);
 	tcase_add_test(tc, test_closure_over_max);
 	tcase_add_test(tc, test_refused_with_the_list);
 	tcase_add_test(tc, test_hostile_names);
