@@ -525,9 +525,7 @@ static void add_to_block(struct round *r, const char *incname, int fi, const cha
 		struct loc last = h->loc;
 		struct line *l;
 
-		for (i = 0; i < h->nsyms; i++)
-			if (h->syms[i]->loc.line > last.line)
-				last.line = h->syms[i]->loc.line;
+		last.line = catalog_entry_end(h);
 		l = line_at(r, &last);
 		if (l) {
 			*(char **)push(&l->after, &l->nafter, sizeof(char *)) = xstrdup(text);

@@ -1185,6 +1185,16 @@ struct header *catalog_header(const struct catalog *cat, const char *path)
 	return h;
 }
 
+int catalog_entry_end(const struct header *h)
+{
+	int i, end = h->loc.line;
+
+	for (i = 0; i < h->nsyms; i++)
+		if (h->syms[i]->loc.line > end)
+			end = h->syms[i]->loc.line;
+	return end;
+}
+
 struct symbol *catalog_symbol(const struct catalog *cat, const char *name)
 {
 	struct symbol *s;

@@ -139,6 +139,10 @@ struct catalog *catalog_read(char **paths, int npaths);
 void catalog_free(struct catalog *cat);
 
 struct header *catalog_header(const struct catalog *cat, const char *path);
+/* The line h's entry ends on, in h->loc.file (every symbol line of an
+ * entry is in the file of its header line): its last symbol line, or
+ * its header line when it has none. */
+int catalog_entry_end(const struct header *h);
 struct symbol *catalog_symbol(const struct catalog *cat, const char *name);
 struct arch *catalog_arch(const struct catalog *cat, const char *name);
 struct config *catalog_config(const struct catalog *cat, const char *name);

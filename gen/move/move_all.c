@@ -78,15 +78,8 @@ static int moved_line(const struct mover *mv, const char *file, int line)
 static int to_entry_end(const struct mover *mv, const char *file)
 {
 	const struct header *h = mv->to_catalogued;
-	int i, end;
 
-	if (!h || strcmp(h->loc.file, file))
-		return 0;
-	end = h->loc.line;
-	for (i = 0; i < h->nsyms; i++)
-		if (h->syms[i]->loc.line > end)
-			end = h->syms[i]->loc.line;
-	return end;
+	return h && !strcmp(h->loc.file, file) ? catalog_entry_end(h) : 0;
 }
 
 /* catalog file i as the move leaves it, as OUT/move/catalog/BASENAME,
@@ -137,9 +130,10 @@ static int follow_one(struct mover *mv, int i, char **follow)
 	return ret;
 }
 
-/* The run's catalog files as the move leaves them (mv->follow: the
- * symbols that move taken out of other headers' entries), and with
- * move.cat, TO's entry, read as one: what TO's TU is generated from. */
+/* The run's catalog files as the move leaves them (follow_one(): the
+ * symbols that move taken out of other headers' entries, TO's entry
+ * grown), and with move.cat when TO had none, read as one: what TO's TU
+ * is generated from. */
 static int read_with_to(struct mover *mv)
 {
 	const struct move_all_opts *o = mv->o;

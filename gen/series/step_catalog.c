@@ -132,10 +132,7 @@ static int bring(struct left_out *lo, int n, char **files, char **texts, const s
 
 	if (!to || from < 0 || (into = file_of(files, n, &to->loc)) < 0)
 		return 0;
-	last = to->loc.line;
-	for (i = 0; i < to->nsyms; i++)
-		if (to->syms[i]->loc.line > last && !strcmp(to->syms[i]->loc.file, to->loc.file))
-			last = to->syms[i]->loc.line;
+	last = catalog_entry_end(to);
 	if (last < 1 || last > lo[into].nlines || sym->loc.line < 1 || sym->loc.line > lo[from].nlines)
 		return 0;
 	for (cur = texts[from], i = 1; (line = next_line_span(&cur, &len)) && i < sym->loc.line; i++)
