@@ -8,7 +8,12 @@
 #   proof        hdrtest move --verify-objects: every object whose
 #                recorded deps name FROM preprocessed before and after,
 #                those whose tokens are not the same program compiled
-#                (the token shortcut), as summary.txt reports it
+#                (the token shortcut), as summary.txt reports it; the
+#                texts before the move are not in the cache (its pp/
+#                removed first), and the proof keeps them there
+#   warm         the same proof again: the texts before come from the
+#                cache, as they do for any proof on a tree an earlier
+#                proof saw as it is (a move tried again, another move)
 #   no tokens    the same proof compiling every one of them
 #   kbuild       `make -k all` in a copy of the built dir, on a copy of
 #                the tree with the move made, both mounted where the
@@ -17,7 +22,7 @@
 #   same verdict objects.tsv of the proof against the one of no tokens,
 #                and the objects the proof found broken against those
 #                kbuild failed to build
-#   ratio        proof / kbuild
+#   ratio        proof / kbuild, cold and warm
 #
 # Needs root for the kbuild row (mount); a skip says so.  Wall-clock
 # seconds.
@@ -36,6 +41,9 @@ logs=out/bench-logs
 
 mkdir -p "$logs" || exit 1
 rm -rf "$out"
+cache=$(make -s --no-print-directory cache-path) || exit 1
+# a cold proof: no text before the move cached (every cell's pp/ goes)
+rm -rf "$cache/pp"
 make --no-print-directory move OUT="$out" ARCHS="$arch" CONFIGS="$config" SYMBOLS="$symbols" TO="$to" \
 	VERIFY=objects > "$logs/move.log" 2>&1
 rc=$?
@@ -65,6 +73,19 @@ fi
 printf '%-44s %9ss  %s\n' "move proof on objects ($cell)" "$proof" \
 	"$read_n objects read FROM, $skipped not compiled (same program), $(grep -c . "$out.proof-broken") broken"
 printf '%-44s %9ss  %s\n' "  every object compiled (--no-tokens)" "${all:-?}" "same verdict on every object: $same_all"
+
+out/bin/hdrtest move --out "$out" --symbols "$symbols" --to "$to" --verify-objects --cache "$cache" \
+	--jobs "$(nproc)" "$cell" > "$logs/move-warm.log" 2>&1
+warm=$(took "$sum")
+hits=$(sed -n 's/^  the texts before the move from the cache: \(.*\)$/\1/p' "$sum")
+cut -f1-4 "$tsv" > "$out.warm4"
+if cmp -s "$out.tokens4" "$out.warm4"; then
+	same_warm="yes"
+else
+	same_warm="no: $(diff "$out.tokens4" "$out.warm4" | grep -c '^[<>]') lines of objects.tsv differ"
+fi
+printf '%-44s %9ss  %s\n' "  again, texts before from the cache" "${warm:-?}" \
+	"${hits:-?} texts from the cache; same verdict on every object: $same_warm"
 
 built=$(sed -n 's/^built=//p' "$out/$cell/built")
 tree=$(sed -n 's/^tree //p' "$built/.hdrtest-built" | head -n 1)
@@ -97,4 +118,4 @@ fi
 printf '%-44s %9ss  %s\n' "kbuild incremental, same edit (make -k)" "$kbuild" "$rebuilt objects compiled again"
 printf '%-44s %10s  %s\n' "same broken objects as kbuild" "" "$same"
 printf '%-44s %9sx  %s\n' "move proof / kbuild incremental" "$(ratio "$proof" "$kbuild")" \
-	"every object compiled: $(ratio "${all:-0}" "$kbuild")x"
+	"texts before cached: $(ratio "${warm:-0}" "$kbuild")x; every object compiled: $(ratio "${all:-0}" "$kbuild")x"

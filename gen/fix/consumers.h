@@ -94,7 +94,9 @@ struct consumer_fixer {
 	/* the token shortcut (objects/unchanged.h): objects whose preprocessed
 	 * text is the same program are not compiled; tokens_* count them */
 	int tokens;
+	const char *cache;	/* HDRTEST_CACHE: the texts before kept (objects/ppcache.h), or NULL */
 	int preprocessed;
+	int cached;		/* of those, the texts before taken from the cache */
 	int same_tokens;
 	int moved_tokens;
 };

@@ -26,6 +26,7 @@
 #include "fix/consumers.h"
 #include "judge/explain.h"
 #include "judge/results.h"
+#include "objects/ppcache.h"
 #include "objects/unchanged.h"
 #include "scan/headers.h"
 #include "scan/scan.h"
@@ -749,6 +750,7 @@ static void tally_cell(struct consumer_fixer *cf, int ci, const struct cell_proo
 static int skip_unchanged(struct consumer_fixer *cf, struct cell_proof *cp, int jobs)
 {
 	char *tmp = xasprintf("%s/logs", cf->fx->dir);
+	struct ppcache *pc;
 	int ci, k, ret = 0;
 
 	for (ci = 0; ci < cf->fx->ncells && !ret; ci++) {
@@ -760,8 +762,11 @@ static int skip_unchanged(struct consumer_fixer *cf, struct cell_proof *cp, int 
 		p->tokens = xcalloc(p->set->n, sizeof(*p->tokens));
 		for (k = 0; k < p->set->n; k++)
 			p->tokens[k] = TOKENS_CHANGED;
-		ret = objects_unchanged(p->set, p->pending, &p->npending, cf->scratch, tmp, jobs, p->tokens,
+		pc = ppcache_open(cf->cache, p->set->srctree, p->set->kdir);
+		ret = objects_unchanged(p->set, p->pending, &p->npending, cf->scratch, tmp, jobs, pc, p->tokens,
 					&cf->preprocessed);
+		cf->cached += ppcache_hits(pc);
+		ppcache_close(pc);
 		for (k = 0; !ret && k < p->set->n; k++) {
 			if (p->tokens[k] == TOKENS_CHANGED)
 				continue;

@@ -20,6 +20,7 @@ struct move_all_opts {
 	int signoff;		/* add the user's Signed-off-by to the patch */
 	int verify_objects;	/* prove a kept move on the cells' kernel objects too */
 	int no_tokens;		/* ... compiling every one (no token shortcut) */
+	const char *cache;	/* HDRTEST_CACHE: the texts before the move kept there, or NULL */
 };
 
 /* The move o asks for, planned, written into OUT/move/overlay (TO's and

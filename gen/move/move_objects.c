@@ -59,6 +59,8 @@ static void objects_verdict(struct mover *mv, const struct consumer_fixer *cf, s
 	if (cf->tokens)
 		sb_addf(sb, "  preprocessed before and after: %d; the same tokens: %d; the same items, moved: %d"
 			" (not compiled)\n", cf->preprocessed, cf->same_tokens, cf->moved_tokens);
+	if (cf->tokens && cf->cache)
+		sb_addf(sb, "  the texts before the move from the cache: %d of %d\n", cf->cached, cf->preprocessed);
 	sb_addf(sb, "  %d object compiles; the proof took %.1f s\n", cf->compiled, cf->seconds);
 	for (i = 0; i < cf->ncuts; i++) {
 		const struct cut *c = &cf->cuts[i];
@@ -90,6 +92,7 @@ int move_prove_objects(struct mover *mv, struct strbuf *sb)
 	cf.srctree = mv->fx.orig[0]->srctree;
 	cf.scratch = xasprintf("%s/objects-tree", mv->fx.dir);
 	cf.tokens = !mv->o->no_tokens;
+	cf.cache = mv->o->cache;
 	sb_init(&cf.objects_tsv);
 	if (scratch_make(cf.srctree, cf.scratch) || scratch_move(&cf, mv))
 		goto out;

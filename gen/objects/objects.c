@@ -16,6 +16,8 @@
 #include "exec/jobserver.h"
 #include "exec/pool.h"
 #include "generate/kbuild_cmd.h"
+#include "objects/ppcache.h"
+#include "objects/tokens.h"
 
 struct file_id {
 	const char *path;	/* owned by the set's files[] */
@@ -376,12 +378,39 @@ static void add_sh_line(struct strbuf *sb, char **argv)
 	}
 }
 
+/* the compiler's messages as explain reads them */
+static char *c_locale[] = { "LC_ALL=C", NULL };
+
+struct obj_job {
+	struct pool_job job;
+	struct kobj *o;
+	char **argv;
+	int argc;
+	char *log;
+	char *out;		/* OBJ_PREPROCESS: the text's file */
+	/* set when it is done: */
+	int status;
+	char *text;		/* the compiler's messages, or the preprocessed text */
+	long ms;
+	/* OBJ_SAME_PROGRAM with a cache: the key, the entry used, or what a
+	 * miss leaves for ppcache_store() */
+	char *key_words;
+	char *cached;
+	char *dep;
+	char *gz;
+};
+
 /* OBJ_SAME_PROGRAM's job for o: sh -c "(-E before) && (-E after) &&
  * hdrtest same-program B A; s=$?; rm B A; exit $s", whose exit status
- * is same-program's (SAME_PROGRAM_*, 1) or a failed -E's. */
-static char **same_program_words(const struct kobj_set *s, const struct kobj *o, const char *tree,
-				 const char *tmpdir, int i, int *argc)
+ * is same-program's (SAME_PROGRAM_*, 1) or a failed -E's.  With a cache
+ * (objects/ppcache.h), the text before is its entry's when the entry
+ * holds (gzip -dc: a text that cannot be read fails the job, and the
+ * object is compiled), else the -E before also writes its dep file and
+ * the gzipped text for ppcache_store(). */
+static char **same_program_words(const struct kobj_set *s, struct obj_job *oj, const char *tree,
+				 const char *tmpdir, int i, struct ppcache *pc, int *argc)
 {
+	const struct kobj *o = oj->o;
 	char *b = xasprintf("%s/%d.before.i", tmpdir, i), *a = xasprintf("%s/%d.after.i", tmpdir, i);
 	char **before, **after, **argv = xcalloc(4, sizeof(char *)), self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -392,7 +421,40 @@ static char **same_program_words(const struct kobj_set *s, const struct kobj *o,
 	before = command_words(s, o, NULL, OBJ_PREPROCESS, b, &bc);
 	after = command_words(s, o, tree, OBJ_PREPROCESS, a, &ac);
 	sb_init(&sb);
-	add_sh_line(&sb, before);
+	if (pc) {
+		int kc;
+		char **key = command_words(s, o, NULL, OBJ_PREPROCESS, "-", &kc);
+		struct strbuf k;
+
+		sb_init(&k);
+		add_sh_line(&k, key);
+		oj->key_words = sb_detach(&k);
+		while (kc)
+			free(key[--kc]);
+		free(key);
+		oj->cached = ppcache_lookup(pc, oj->key_words);
+	}
+	if (oj->cached) {
+		sb_add(&sb, "gzip -dc < ");
+		sb_add_shell_word(&sb, oj->cached);
+		sb_add(&sb, " > ");
+		sb_add_shell_word(&sb, b);
+	} else {
+		add_sh_line(&sb, before);
+	}
+	if (pc && !oj->cached) {
+		oj->dep = xasprintf("%s/%d.before.d", tmpdir, i);
+		oj->gz = ppcache_tmp_name(pc, i);
+		sb_add(&sb, " -MD -MF ");
+		sb_add_shell_word(&sb, oj->dep);
+		sb_add(&sb, " && { gzip -1 < ");
+		sb_add_shell_word(&sb, b);
+		sb_add(&sb, " > ");
+		sb_add_shell_word(&sb, oj->gz);
+		sb_add(&sb, " || rm -f ");
+		sb_add_shell_word(&sb, oj->gz);
+		sb_add(&sb, "; }");
+	}
 	sb_add(&sb, " && ");
 	add_sh_line(&sb, after);
 	sb_add(&sb, " && ");
@@ -421,22 +483,6 @@ static char **same_program_words(const struct kobj_set *s, const struct kobj *o,
 	return argv;
 }
 
-/* the compiler's messages as explain reads them */
-static char *c_locale[] = { "LC_ALL=C", NULL };
-
-struct obj_job {
-	struct pool_job job;
-	struct kobj *o;
-	char **argv;
-	int argc;
-	char *log;
-	char *out;		/* OBJ_PREPROCESS: the text's file */
-	/* set when it is done: */
-	int status;
-	char *text;		/* the compiler's messages, or the preprocessed text */
-	long ms;
-};
-
 static void obj_done(struct pool_job *job)
 {
 	struct obj_job *oj = job->data;
@@ -453,7 +499,7 @@ static void obj_done(struct pool_job *job)
  * 0 its preprocessed text) into the jobs' array, allocated into *done.
  * 0, or -1 after an error message (a job could not run). */
 static int run_objects(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-		       int jobs, enum obj_mode mode, struct obj_job **done)
+		       int jobs, enum obj_mode mode, struct ppcache *pc, struct obj_job **done)
 {
 	struct jobserver *js = n ? jobserver_open(jobs) : NULL;
 	struct pool *p;
@@ -472,7 +518,7 @@ static int run_objects(struct kobj_set *s, const int *idx, int n, const char *tr
 		oj[i].o = &s->objs[idx[i]];
 		oj[i].out = mode == OBJ_PREPROCESS ? xasprintf("%s/%d.i", tmpdir, i) : NULL;
 		if (mode == OBJ_SAME_PROGRAM)
-			oj[i].argv = same_program_words(s, oj[i].o, tree, tmpdir, i, &oj[i].argc);
+			oj[i].argv = same_program_words(s, &oj[i], tree, tmpdir, i, pc, &oj[i].argc);
 		else
 			oj[i].argv = command_words(s, oj[i].o, tree, mode, oj[i].out, &oj[i].argc);
 		oj[i].log = xasprintf("%s/%d.log", tmpdir, i);
@@ -492,6 +538,21 @@ static int run_objects(struct kobj_set *s, const int *idx, int n, const char *tr
 			error("cannot run the command of %s: %s", oj[i].o->object, oj[i].job.why);
 			ret = -1;
 		}
+		if (oj[i].gz) {
+			/* the text before kept when its -E ran to the end: a
+			 * same-program status, or 1 from the -E after */
+			int s = oj[i].status;
+
+			if ((s == 1 || s == SAME_PROGRAM_SAME || s == SAME_PROGRAM_MOVED) && !access(oj[i].gz, F_OK))
+				ppcache_store(pc, oj[i].key_words, oj[i].dep, oj[i].gz);
+			else
+				unlink(oj[i].gz);
+			unlink(oj[i].dep);
+		}
+		free(oj[i].key_words);
+		free(oj[i].cached);
+		free(oj[i].dep);
+		free(oj[i].gz);
 		unlink(oj[i].log);
 		free(oj[i].log);
 		if (oj[i].out) {
@@ -509,7 +570,7 @@ int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree,
 		    int jobs, int syntax_only)
 {
 	struct obj_job *oj;
-	int i, failed = 0, ret = run_objects(s, idx, n, tree, tmpdir, jobs, syntax_only ? OBJ_SYNTAX : OBJ_COMPILE, &oj);
+	int i, failed = 0, ret = run_objects(s, idx, n, tree, tmpdir, jobs, syntax_only ? OBJ_SYNTAX : OBJ_COMPILE, NULL, &oj);
 
 	for (i = 0; i < n; i++) {
 		struct kobj *o = oj[i].o;
@@ -527,10 +588,10 @@ int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree,
 }
 
 int objects_same_program(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-			 int jobs, int *status)
+			 int jobs, struct ppcache *pc, int *status)
 {
 	struct obj_job *oj;
-	int i, ret = run_objects(s, idx, n, tree, tmpdir, jobs, OBJ_SAME_PROGRAM, &oj);
+	int i, ret = run_objects(s, idx, n, tree, tmpdir, jobs, OBJ_SAME_PROGRAM, pc, &oj);
 
 	for (i = 0; i < n; i++) {
 		status[i] = oj[i].o ? oj[i].status : -1;

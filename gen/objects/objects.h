@@ -67,9 +67,11 @@ int objects_compile(struct kobj_set *s, const int *idx, int n, const char *tree,
  * same-program` on the two texts (objects/tokens.h), the texts removed.
  * status[i]: SAME_PROGRAM_SAME or SAME_PROGRAM_MOVED when object idx[i]
  * needs no compile, anything else when it does (1: the texts differ; a
- * failed -E's status).  0, or -1 after an error message. */
+ * failed -E's status).  pc (may be NULL): the texts before from and into
+ * that cache (objects/ppcache.h).  0, or -1 after an error message. */
+struct ppcache;
 int objects_same_program(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
-			 int jobs, int *status);
+			 int jobs, struct ppcache *pc, int *status);
 
 /* The command objects_compile() runs for o, as one sh line (for a
  * reproducer); tree NULL: the recorded tree. */

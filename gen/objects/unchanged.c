@@ -14,11 +14,11 @@
 #include "base/util.h"
 
 int objects_unchanged(struct kobj_set *s, int *idx, int *n, const char *tree, const char *tmpdir, int jobs,
-		      enum token_verdict *verdict, int *preprocessed)
+		      struct ppcache *pc, enum token_verdict *verdict, int *preprocessed)
 {
 	int *status = xcalloc(*n ? *n : 1, sizeof(int)), kept = 0, i;
 
-	if (objects_same_program(s, idx, *n, tree, tmpdir, jobs, status)) {
+	if (objects_same_program(s, idx, *n, tree, tmpdir, jobs, pc, status)) {
 		free(status);
 		return -1;
 	}

@@ -13,9 +13,10 @@
  * TOKENS_CHANGED does (so does an object either preprocessing fails
  * for: the compile will say why).  idx is left with the TOKENS_CHANGED
  * ones only, in order, and *n their number; *preprocessed grows by the
- * objects preprocessed.  0, or -1 after an error message.
+ * objects preprocessed.  pc (may be NULL): the cache of the texts before
+ * (objects/ppcache.h).  0, or -1 after an error message.
  */
 int objects_unchanged(struct kobj_set *s, int *idx, int *n, const char *tree, const char *tmpdir, int jobs,
-		      enum token_verdict *verdict, int *preprocessed);
+		      struct ppcache *pc, enum token_verdict *verdict, int *preprocessed);
 
 #endif

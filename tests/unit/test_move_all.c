@@ -190,6 +190,50 @@ START_TEST(test_a_move_proven_on_objects)
 }
 END_TEST
 
+/* --cache: the second proof of a move on the same tree takes the text
+ * before from the cache and gives the same verdict; a cached text that
+ * cannot be read sends the object to the compiler, never past it. */
+START_TEST(test_a_second_proof_takes_the_text_before_from_the_cache)
+{
+	static const char *const srcs[] = { "drv/big_twice.c" };
+	static const char *const moved = "x86_64/defconfig\tdrv/big_twice.o\tinclude/linux/big.h\tok\t"
+					 "same tokens, items moved: not compiled\n";
+	char *out = fix_run("x86_64", "big big_user"), *cache = tmp_dir(), *args, *text, *cmd;
+
+	built_cell(out, srcs, 1);
+	args = xasprintf("--symbols big_twice --to linux/big/twice.h --verify-objects --cache %s", cache);
+	ck_assert_int_eq(run_move(out, args), 0);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "  the texts before the move from the cache: 0 of 1\n  0 object compiles");
+	free(text);
+	text = out_file(out, "objects.tsv");
+	ck_assert_str_eq(text, moved);
+	free(text);
+
+	ck_assert_int_eq(run_move(out, args), 0);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "  the texts before the move from the cache: 1 of 1\n  0 object compiles");
+	free(text);
+	text = out_file(out, "objects.tsv");
+	ck_assert_str_eq(text, moved);
+	free(text);
+
+	cmd = xasprintf("for t in %s/pp/*/*.i.gz; do echo damaged > \"$t\"; done", cache);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(run_move(out, args), 0);
+	text = out_file(out, "summary.txt");
+	assert_has(text, "  the texts before the move from the cache: 1 of 1\n  1 object compiles");
+	free(text);
+	text = out_file(out, "objects.tsv");
+	ck_assert_str_eq(text, "x86_64/defconfig\tdrv/big_twice.o\tinclude/linux/big.h\tok\t\n");
+	free(text);
+	free(cmd);
+	free(args);
+	free(cache);
+	free(out);
+}
+END_TEST
+
 /* drv/big_guard.c defines the guard linux/big/twice.h gets: after the
  * move big.h declares no big_twice() there, its tokens change, it is
  * compiled and breaks: the move is not kept, the object named. */
@@ -262,6 +306,7 @@ Suite *move_all_suite(void)
 	tcase_add_test(tc, test_a_move_into_an_existing_header);
 	tcase_add_test(tc, test_a_move_whose_header_fails_alone_is_not_kept);
 	tcase_add_test(tc, test_a_move_proven_on_objects);
+	tcase_add_test(tc, test_a_second_proof_takes_the_text_before_from_the_cache);
 	tcase_add_test(tc, test_a_move_that_breaks_an_object_is_not_kept);
 	tcase_add_test(tc, test_refused_input_is_an_error);
 	tcase_add_test(tc, test_a_closure_past_max_writes_nothing);
