@@ -288,10 +288,17 @@ static char *key_of(const struct ppcache *c, const char *words)
 /* The manifest's first lines: everything but the files read. */
 static void manifest_head(struct strbuf *sb, struct ppcache *c, const char *words, const char *tool)
 {
+	static const char *const env[] = { "CPATH", "C_INCLUDE_PATH", "OBJC_INCLUDE_PATH", "GCC_EXEC_PREFIX",
+					   "COMPILER_PATH", "SOURCE_DATE_EPOCH", NULL };
+	int i;
+
 	sb_add(sb, MANIFEST_HEAD);
 	sb_addf(sb, "words %s\n", words);
 	sb_add(sb, tool);
 	sb_addf(sb, "names %s\n", c->names);
+	/* what else a preprocessor reads: the include paths of its environment */
+	for (i = 0; env[i]; i++)
+		sb_addf(sb, "env %s=%s\n", env[i], getenv(env[i]) ? getenv(env[i]) : "");
 }
 
 /* The text file a manifest body names. */

@@ -12,6 +12,7 @@
  * mode" with one check more):
  *   - the same command words, run in the same build dir (the key);
  *   - the same compiler binary (path, size, mtime, inode);
+ *   - the same include paths from the environment (CPATH, ...);
  *   - every file the command read (its -MD list, system headers too)
  *     with the same bytes;
  *   - the same names in the tree and the build dir (build products left

@@ -105,6 +105,11 @@ START_TEST(test_a_second_proof_hits)
 	ck_assert_int_eq(proof(&f), 0);
 	ck_assert_int_eq(proof(&f), 1);
 	ck_assert_int_eq(proof(&f), 1);
+	/* an include path from the environment is part of the entry */
+	setenv("CPATH", "/elsewhere", 1);
+	ck_assert_int_eq(proof(&f), 0);
+	unsetenv("CPATH");
+	ck_assert_int_eq(proof(&f), 0);
 	teardown_fixture(&f);
 }
 END_TEST
