@@ -30,6 +30,7 @@ Suite *run_suite(void);
 Suite *slimness_suite(void);
 Suite *tokens_suite(void);
 Suite *ppcache_suite(void);
+Suite *split_destination_suite(void);
 Suite *probe_suite(void);
 Suite *lines_suite(void);
 Suite *commands_suite(void);
