@@ -79,6 +79,9 @@ struct obj_edit {
 struct consumer_fixer {
 	struct fixer *fx;
 	const char *srctree;
+	/* the tree the built dirs were built from, when it is not srctree
+	 * (srctree: it with edits kept before this proof); NULL: srctree */
+	const char *base;
 	char *scratch;		/* OUT/fix-consumers/tree */
 	struct kobj_set **objs;	/* per cell; NULL: skip[cell] says why */
 	char **skip;

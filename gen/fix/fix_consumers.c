@@ -80,16 +80,8 @@ static int prove_cuts(struct consumer_fixer *cf, int jobs)
 	struct fixer *fx = cf->fx;
 	int i, j;
 
-	cf->objs = xcalloc(fx->ncells, sizeof(*cf->objs));
-	cf->skip = xcalloc(fx->ncells, sizeof(*cf->skip));
-	for (i = 0; i < fx->ncells; i++) {
-		char *dir = cell_built_dir(fx->out, fx->cells[i], &cf->skip[i]);
-		int failed = dir && !(cf->objs[i] = objects_load(dir, cf->srctree));
-
-		free(dir);
-		if (failed)
-			return -1;
-	}
+	if (load_built_dirs(cf) < 0)
+		return -1;
 	if (prove_on_objects(cf, OBJ_ROUNDS, jobs))
 		return -1;
 	for (i = 0; i < cf->ncuts; i++) {

@@ -95,11 +95,13 @@ int load_built_dirs(struct consumer_fixer *cf)
 	for (i = 0; i < fx->ncells; i++) {
 		char *dir = cell_built_dir(fx->out, fx->cells[i], &cf->skip[i]);
 
-		if (dir && !(cf->objs[i] = objects_load(dir, cf->srctree))) {
+		if (dir && !(cf->objs[i] = objects_load(dir, cf->base ? cf->base : cf->srctree))) {
 			free(dir);
 			return -1;
 		}
 		free(dir);
+		if (cf->objs[i] && cf->base)
+			cf->objs[i]->now = xstrdup(cf->srctree);
 		any |= cf->objs[i] != NULL;
 	}
 	return any;
@@ -762,7 +764,7 @@ static int skip_unchanged(struct consumer_fixer *cf, struct cell_proof *cp, int 
 		p->tokens = xcalloc(p->set->n, sizeof(*p->tokens));
 		for (k = 0; k < p->set->n; k++)
 			p->tokens[k] = TOKENS_CHANGED;
-		pc = ppcache_open(cf->cache, p->set->srctree, p->set->kdir);
+		pc = ppcache_open(cf->cache, p->set->now ? p->set->now : p->set->srctree, p->set->kdir);
 		ret = objects_unchanged(p->set, p->pending, &p->npending, cf->scratch, tmp, jobs, pc, p->tokens,
 					&cf->preprocessed);
 		cf->cached += ppcache_hits(pc);

@@ -249,6 +249,7 @@ void objects_free(struct kobj_set *s)
 	free(s->objs);
 	free(s->kdir);
 	free(s->srctree);
+	free(s->now);
 	free(s);
 }
 
@@ -289,7 +290,8 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
  * trees and compare the texts (OBJ_SAME_PROGRAM: a sh line). */
 enum obj_mode { OBJ_COMPILE, OBJ_SYNTAX, OBJ_PREPROCESS, OBJ_SAME_PROGRAM };
 
-/* o's command words against tree (NULL: the recorded tree): srctree
+/* o's command words against tree (NULL: the tree as it is now, s->now,
+ * else the recorded one): srctree
  * renamed in every word, no depfile, and by mode: OBJ_COMPILE writes the
  * object to /dev/null; OBJ_SYNTAX only checks a C source
  * (-fsyntax-only, no object; other sources as OBJ_COMPILE);
@@ -302,6 +304,8 @@ static char **command_words(const struct kobj_set *s, const struct kobj *o, cons
 	size_t sl = strlen(s->srctree);
 	int i;
 
+	if (!tree)
+		tree = s->now;
 	*argc = 0;
 	if (mode == OBJ_SYNTAX && !ends_with(o->source, ".c"))
 		mode = OBJ_COMPILE;

@@ -33,6 +33,10 @@ struct kobj {
 struct kobj_set {
 	char *kdir;
 	char *srctree;
+	/* the tree as the objects read it now, when it is not srctree: srctree
+	 * with the edits kept so far (make split's working tree); NULL:
+	 * srctree.  The commands "against the recorded tree" use it. */
+	char *now;
 	struct kobj *objs;
 	int n;
 	char **files;

@@ -330,6 +330,36 @@ START_TEST(test_objects_reading_a_file)
 }
 END_TEST
 
+
+/* s->now: the commands "against the recorded tree" read the tree as it
+ * is now (make split's working tree: the built dir's tree with the edits
+ * kept so far), not the one the built dir recorded. */
+START_TEST(test_objects_read_the_tree_as_it_is_now)
+{
+	char *tree = object_tree(0), *now = tmp_dir(), *cmd, *tmp = tmp_dir();
+	static const char *const srcs[] = { "drv/b.c" };
+	static const char *const deps[] = { "drv/b.c include/linux/idle.h" };
+	char *kdir = built_dir(tree, srcs, deps, 1);
+	struct kobj_set *s = objects_load(kdir, tree);
+	int idx[] = { 0 };
+
+	ck_assert_ptr_nonnull(s);
+	cmd = xasprintf("cp -R %s/. %s", tree, now);
+	ck_assert_int_eq(system(cmd), 0);
+	free(put_file(now, "drv/b.c", "#include <linux/idle.h>\n\nint b(void)\n{\n\treturn idle() +;\n}\n"));
+	ck_assert_int_eq(objects_compile(s, idx, 1, NULL, tmp, 1, 0), 0);
+	s->now = xstrdup(now);
+	ck_assert_int_eq(objects_compile(s, idx, 1, NULL, tmp, 1, 0), 1);
+	ck_assert_msg(strstr(s->objs[0].log, now) && strstr(s->objs[0].log, "drv/b.c:5:24: error: expected expression"),
+		      "%s", s->objs[0].log);
+	objects_free(s);
+	free(cmd);
+	free(kdir);
+	free(tmp);
+	free(now);
+	free(tree);
+}
+END_TEST
 START_TEST(test_not_a_built_dir)
 {
 	char *dir = tmp_dir(), *d;
@@ -646,6 +676,7 @@ Suite *fix_consumers_suite(void)
 	tcase_add_test(tc, test_objects_get_their_own_includes);
 	tcase_add_test(tc, test_object_broken_through_a_header_needs_a_move);
 	tcase_add_test(tc, test_objects_reading_a_file);
+	tcase_add_test(tc, test_objects_read_the_tree_as_it_is_now);
 	tcase_add_test(tc, test_not_a_built_dir);
 	tcase_add_test(tc, test_verify_drops_a_patch_that_breaks_an_object);
 	tcase_add_test(tc, test_verify_blames_the_patch_whose_line_breaks);
