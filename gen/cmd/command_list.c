@@ -23,6 +23,7 @@ const struct command *const commands[] = {
 	&cmd_fix_consumers,
 	&cmd_move,
 	&cmd_same_program,
+	&cmd_build_cost,
 	&cmd_scan,
 	&cmd_catalog_check,
 	&cmd_catalog_update,

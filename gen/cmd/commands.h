@@ -57,6 +57,7 @@ extern const struct command cmd_fix;
 extern const struct command cmd_fix_consumers;
 extern const struct command cmd_move;
 extern const struct command cmd_same_program;
+extern const struct command cmd_build_cost;
 extern const struct command cmd_scan;
 extern const struct command cmd_catalog_check;
 extern const struct command cmd_catalog_update;

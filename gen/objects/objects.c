@@ -394,7 +394,8 @@ struct obj_job {
 	char *out;		/* OBJ_PREPROCESS: the text's file */
 	/* set when it is done: */
 	int status;
-	char *text;		/* the compiler's messages, or the preprocessed text */
+	char *text;		/* the compiler's messages */
+	long lines;		/* OBJ_PREPROCESS: the lines of its text; -1: none */
 	long ms;
 	/* OBJ_SAME_PROGRAM with a cache: the key, the entry used, or what a
 	 * miss leaves for ppcache_store() */
@@ -487,20 +488,48 @@ static char **same_program_words(const struct kobj_set *s, struct obj_job *oj, c
 	return argv;
 }
 
+/* The lines of the file at path (a preprocessed text: megabytes, never
+ * held whole), or -1 when it cannot be read. */
+static long count_lines(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char buf[65536];
+	size_t n, i;
+	long lines = 0;
+
+	if (!f)
+		return -1;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (i = 0; i < n; i++)
+			lines += buf[i] == '\n';
+	if (ferror(f))
+		lines = -1;
+	fclose(f);
+	return lines;
+}
+
 static void obj_done(struct pool_job *job)
 {
 	struct obj_job *oj = job->data;
 
 	oj->status = job->status;
 	oj->ms = job->ms;
-	oj->text = read_file(oj->out && !job->status ? oj->out : oj->log, NULL);
+	/* OBJ_PREPROCESS: the text counted and removed at once, as thousands
+	 * of them would fill the disk */
+	oj->lines = -1;
+	if (oj->out) {
+		if (!job->status)
+			oj->lines = count_lines(oj->out);
+		unlink(oj->out);
+	}
+	oj->text = read_file(oj->log, NULL);
 	if (!oj->text)
 		oj->text = xstrdup(job->status < 0 ? job->why : "");
 }
 
 /* Run the command of s->objs[idx[0..n)] in mode, jobs at once; each
- * one's status and text (its messages, or with OBJ_PREPROCESS and status
- * 0 its preprocessed text) into the jobs' array, allocated into *done.
+ * one's status, messages (and with OBJ_PREPROCESS the lines of its text)
+ * into the jobs' array, allocated into *done.
  * 0, or -1 after an error message (a job could not run). */
 static int run_objects(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
 		       int jobs, enum obj_mode mode, struct ppcache *pc, struct obj_job **done)
@@ -599,6 +628,20 @@ int objects_same_program(struct kobj_set *s, const int *idx, int n, const char *
 
 	for (i = 0; i < n; i++) {
 		status[i] = oj[i].o ? oj[i].status : -1;
+		free(oj[i].text);
+	}
+	free(oj);
+	return ret;
+}
+
+int objects_preprocessed_lines(struct kobj_set *s, const int *idx, int n, const char *tmpdir, int jobs,
+			       long *lines)
+{
+	struct obj_job *oj;
+	int i, ret = run_objects(s, idx, n, NULL, tmpdir, jobs, OBJ_PREPROCESS, NULL, &oj);
+
+	for (i = 0; i < n; i++) {
+		lines[i] = oj[i].o && !oj[i].status ? oj[i].lines : -1;
 		free(oj[i].text);
 	}
 	free(oj);

@@ -77,6 +77,12 @@ struct ppcache;
 int objects_same_program(struct kobj_set *s, const int *idx, int n, const char *tree, const char *tmpdir,
 			 int jobs, struct ppcache *pc, int *status);
 
+/* The lines of each object's preprocessed text (its command with -E -P,
+ * against the tree as it is now), jobs at once, into lines[0..n), -1 for
+ * one whose -E failed.  0, or -1 after an error message. */
+int objects_preprocessed_lines(struct kobj_set *s, const int *idx, int n, const char *tmpdir, int jobs,
+			       long *lines);
+
 /* The command objects_compile() runs for o, as one sh line (for a
  * reproducer); tree NULL: the recorded tree. */
 char *objects_command(const struct kobj_set *s, const struct kobj *o, const char *tree);

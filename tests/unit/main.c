@@ -36,6 +36,7 @@ int main(void)
 	srunner_add_suite(sr, tokens_suite());
 	srunner_add_suite(sr, ppcache_suite());
 	srunner_add_suite(sr, split_destination_suite());
+	srunner_add_suite(sr, build_cost_suite());
 	srunner_add_suite(sr, fix_proof_suite());
 	srunner_add_suite(sr, fix_patch_suite());
 	srunner_add_suite(sr, fix_chains_suite());

@@ -31,6 +31,7 @@ Suite *slimness_suite(void);
 Suite *tokens_suite(void);
 Suite *ppcache_suite(void);
 Suite *split_destination_suite(void);
+Suite *build_cost_suite(void);
 Suite *probe_suite(void);
 Suite *lines_suite(void);
 Suite *commands_suite(void);
