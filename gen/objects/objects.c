@@ -290,13 +290,12 @@ int objects_reading(const struct kobj_set *s, char *const *paths, int npaths, in
  * trees and compare the texts (OBJ_SAME_PROGRAM: a sh line). */
 enum obj_mode { OBJ_COMPILE, OBJ_SYNTAX, OBJ_PREPROCESS, OBJ_SAME_PROGRAM };
 
-/* o's command words against tree (NULL: the tree as it is now, s->now,
- * else the recorded one): srctree
- * renamed in every word, no depfile, and by mode: OBJ_COMPILE writes the
- * object to /dev/null; OBJ_SYNTAX only checks a C source
- * (-fsyntax-only, no object; other sources as OBJ_COMPILE);
- * OBJ_PREPROCESS writes the preprocessed text to out (-E -P, __LINE__
- * unexpanded). */
+/* o's command words against tree (NULL: s->now, the tree as it is now,
+ * else the recorded one): srctree renamed in every word, no depfile, and
+ * by mode: OBJ_COMPILE writes the object to /dev/null; OBJ_SYNTAX only
+ * checks a C source (-fsyntax-only, no object; other sources as
+ * OBJ_COMPILE); OBJ_PREPROCESS writes the preprocessed text to out (-E -P,
+ * __LINE__ unexpanded). */
 static char **command_words(const struct kobj_set *s, const struct kobj *o, const char *tree,
 			    enum obj_mode mode, const char *out, int *argc)
 {
