@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "split/destination.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,36 +154,124 @@ static int in_dir(const struct scan_file *f, const char *dir)
 	return f->include_name && starts_with(f->include_name, dir);
 }
 
-/* The functions name's definitions call that a header under dir
- * defines, and the functions under dir that call name, per header. */
-static void relatives(const struct scan_index *ix, const char *name, const char *dir, struct holder **hs,
-		      int *nh)
+/* The texts of the files a choice reads, each read once. */
+struct texts {
+	const char *tree;
+	char **paths, **texts;
+	int n;
+};
+
+static const char *text_of(struct texts *t, const char *path)
 {
+	char *full;
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (!strcmp(t->paths[i], path))
+			return t->texts[i];
+	full = xasprintf("%s/%s", t->tree, path);
+	i = t->n;
+	*(char **)push(&t->paths, &i, sizeof(char *)) = xstrdup(path);
+	i = t->n;
+	*(char **)push(&t->texts, &i, sizeof(char *)) = read_file(full, NULL);
+	t->n = i;
+	free(full);
+	return t->texts[i - 1];
+}
+
+static void texts_free(struct texts *t)
+{
+	free_strings(t->paths, t->n);
+	free_strings(t->texts, t->n);
+}
+
+/* The names a definition uses: a function's calls; a macro's body's
+ * identifiers (its parameters left out), read from its #define line and
+ * the lines it continues on.  Into *names (allocated), how many. */
+static int def_uses(struct texts *t, const struct scan_def *d, char ***names)
+{
+	const char *text, *p, *end;
+	int n = 0, line, i;
+
+	*names = NULL;
+	if (d->kind == SCAN_FUNC) {
+		for (i = 0; i < d->ncalls; i++)
+			*(char **)push(names, &n, sizeof(char *)) = xstrdup(d->calls[i]);
+		return n;
+	}
+	if ((d->kind != SCAN_MACRO && d->kind != SCAN_DEFINE) || !(text = text_of(t, d->file->path)))
+		return 0;
+	for (p = text, line = 1; *p && line < d->line; p++)
+		line += *p == '\n';
+	/* the logical line: up to a newline no backslash continues */
+	for (end = p; *end && !(*end == '\n' && (end == p || end[-1] != '\\')); end++)
+		;
+	p = strstr(p, d->name);
+	if (!p || p >= end)
+		return 0;
+	p += strlen(d->name);
+	if (d->kind == SCAN_MACRO)
+		while (p < end && *p != ')')
+			p++;
+	while (p < end) {
+		const char *q = p;
+		char *w;
+
+		if (!ident_start(*p) || (p > text && ident_char(p[-1]))) {
+			p++;
+			continue;
+		}
+		while (q < end && ident_char(*q))
+			q++;
+		w = xstrndup(p, q - p);
+		p = q;
+		if (!strcmp(w, "defined") || !strcmp(w, d->name) || str_listed((char *const *)d->args, d->nargs, w) ||
+		    str_listed(*names, n, w)) {
+			free(w);
+			continue;
+		}
+		*(char **)push(names, &n, sizeof(char *)) = w;
+	}
+	return n;
+}
+
+/* The relatives of name that headers under dir define, per header: what
+ * name's definitions use, and the definitions that use name. */
+static void relatives(const struct scan_index *ix, const char *tree, const char *name, const char *dir,
+		      struct holder **hs, int *nh)
+{
+	struct texts t = { tree, NULL, NULL, 0 };
 	const struct scan_file *const *files;
 	const struct scan_def *d, *c;
-	int nf = scan_files(ix, &files), i, j, k;
+	int nf = scan_files(ix, &files), i, j, n;
+	char **uses;
 
-	for (d = scan_lookup(ix, name); d; d = d->next)
-		for (i = 0; d->kind == SCAN_FUNC && i < d->ncalls; i++)
-			for (c = scan_lookup(ix, d->calls[i]); c; c = c->next)
+	for (d = scan_lookup(ix, name); d; d = d->next) {
+		n = def_uses(&t, d, &uses);
+		for (i = 0; i < n; i++)
+			for (c = scan_lookup(ix, uses[i]); c; c = c->next)
 				if (in_dir(c->file, dir) && strcmp(c->name, name))
 					add_relative(hs, nh, c->file->include_name, c->name);
+		free_strings(uses, n);
+	}
 	for (i = 0; i < nf; i++) {
 		if (!in_dir(files[i], dir))
 			continue;
 		for (j = 0; j < files[i]->ndefs; j++) {
 			d = files[i]->defs[j];
-			if (d->kind != SCAN_FUNC || !strcmp(d->name, name))
+			if (!strcmp(d->name, name))
 				continue;
-			for (k = 0; k < d->ncalls; k++)
-				if (!strcmp(d->calls[k], name))
-					add_relative(hs, nh, files[i]->include_name, d->name);
+			n = def_uses(&t, d, &uses);
+			if (str_listed(uses, n, name))
+				add_relative(hs, nh, files[i]->include_name, d->name);
+			free_strings(uses, n);
 		}
 	}
+	texts_free(&t);
 }
 
-char *split_destination(const struct scan_index *ix, const struct moves_map *m, const char *name,
-			const char *dir, char **why)
+char *split_destination(const struct scan_index *ix, const char *tree, const struct moves_map *m,
+			const char *name, const char *dir, char **why)
 {
 	struct move_line *l = NULL;
 	struct holder *hs = NULL, *best = NULL;
@@ -196,20 +285,23 @@ char *split_destination(const struct scan_index *ix, const struct moves_map *m, 
 		*why = xasprintf("MOVES= (%s:%d)", m->path, l->line);
 		return xstrdup(l->header);
 	}
-	relatives(ix, name, dir, &hs, &nh);
+	relatives(ix, tree, name, dir, &hs, &nh);
 	for (i = 0; i < nh; i++)
 		if (!best || hs[i].n > best->n || (hs[i].n == best->n && strcmp(hs[i].header, best->header) < 0))
 			best = &hs[i];
 	if (!best) {
-		*why = xasprintf("a new header: no header under %s defines a function it calls or one that calls it",
-				 dir);
-		return xasprintf("%s%s.h", dir, name);
+		*why = xasprintf("a new header: no header under %s defines a name it uses or one that uses it", dir);
+		to = xasprintf("%s%s.h", dir, name);
+		/* the tree's header names are lower case: PAGE_ALIGN -> page_align.h */
+		for (i = strlen(dir); to[i]; i++)
+			to[i] = tolower((unsigned char)to[i]);
+		return to;
 	}
 	qsort(best->names, best->n, sizeof(char *), cmp_strings);
 	sb_init(&sb);
-	sb_addf(&sb, "%s defines %d of its relatives (functions it calls or that call it): ", best->header, best->n);
+	sb_addf(&sb, "%s defines %d of its relatives (names it uses or that use it): ", best->header, best->n);
 	for (i = 0; i < best->n; i++)
-		sb_addf(&sb, "%s%s()", i ? ", " : "", best->names[i]);
+		sb_addf(&sb, "%s%s%s", i ? ", " : "", best->names[i], scan_is_callable(ix, best->names[i]) ? "()" : "");
 	*why = sb_detach(&sb);
 	to = xstrdup(best->header);
 	for (i = 0; i < nh; i++)

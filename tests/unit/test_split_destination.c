@@ -16,7 +16,11 @@
 /* linux/mm.h's mf_queue() calls size_of() and order_of(), which
  * linux/mm/size.h defines; linux/mm/kick.h's kick() calls mf_queue();
  * lonely() has no relative; tied() is called by one function of each of
- * linux/mm/b.h and linux/mm/a.h. */
+ * linux/mm/b.h and linux/mm/a.h.  Macros: ALIGNED()'s body uses
+ * SIZE_SHIFT (linux/mm/size.h), a macro of linux/mm/b.h uses VM_B, and
+ * VM_LONE has no relative. */
+static char *tree_path;
+
 static char *tree(void)
 {
 	char *t = tmp_dir();
@@ -25,16 +29,18 @@ static char *tree(void)
 		      "#ifndef _LINUX_MM_H\n#define _LINUX_MM_H\n#include <linux/mm/size.h>\n"
 		      "static inline int mf_queue(int x) { return size_of(x) + order_of(x); }\n"
 		      "static inline int lonely(void) { return 0; }\n"
-		      "static inline int tied(void) { return 1; }\n#endif\n"));
+		      "static inline int tied(void) { return 1; }\n"
+		      "#define ALIGNED(x) \\\n\t((x) << SIZE_SHIFT)\n#define VM_B 0x1\n#define VM_LONE 0x2\n#endif\n"));
 	free(put_file(t, "include/linux/mm/size.h",
 		      "#ifndef _LINUX_MM_SIZE_H\n#define _LINUX_MM_SIZE_H\n"
 		      "static inline int size_of(int x) { return x; }\n"
-		      "static inline int order_of(int x) { return x + 1; }\n#endif\n"));
+		      "static inline int order_of(int x) { return x + 1; }\n#define SIZE_SHIFT 3\n#endif\n"));
 	free(put_file(t, "include/linux/mm/kick.h",
 		      "#ifndef _LINUX_MM_KICK_H\n#define _LINUX_MM_KICK_H\n"
 		      "static inline int kick(void) { return mf_queue(1); }\n#endif\n"));
 	free(put_file(t, "include/linux/mm/b.h",
-		      "#ifndef _LINUX_MM_B_H\n#define _LINUX_MM_B_H\nstatic inline int b(void) { return tied(); }\n#endif\n"));
+		      "#ifndef _LINUX_MM_B_H\n#define _LINUX_MM_B_H\nstatic inline int b(void) { return tied(); }\n"
+		      "#define B_FLAGS(x) ((x) | VM_B)\n#endif\n"));
 	free(put_file(t, "include/linux/mm/a.h",
 		      "#ifndef _LINUX_MM_A_H\n#define _LINUX_MM_A_H\nstatic inline int a(void) { return tied(); }\n#endif\n"));
 	return t;
@@ -43,7 +49,7 @@ static char *tree(void)
 static void check_destination(const struct scan_index *ix, const struct moves_map *m, const char *name,
 			      const char *want, const char *want_why)
 {
-	char *why = NULL, *to = split_destination(ix, m, name, "linux/mm/", &why);
+	char *why = NULL, *to = split_destination(ix, tree_path, m, name, "linux/mm/", &why);
 
 	ck_assert_str_eq(to, want);
 	ck_assert_str_eq(why, want_why);
@@ -56,14 +62,22 @@ START_TEST(test_relatives_choose)
 	char *t = tree();
 	struct scan_index *ix = scan_tree(t);
 
+	tree_path = t;
 	ck_assert_ptr_nonnull(ix);
 	check_destination(ix, NULL, "mf_queue", "linux/mm/size.h",
-			  "linux/mm/size.h defines 2 of its relatives (functions it calls or that call it): "
+			  "linux/mm/size.h defines 2 of its relatives (names it uses or that use it): "
 			  "order_of(), size_of()");
 	check_destination(ix, NULL, "tied", "linux/mm/a.h",
-			  "linux/mm/a.h defines 1 of its relatives (functions it calls or that call it): a()");
+			  "linux/mm/a.h defines 1 of its relatives (names it uses or that use it): a()");
 	check_destination(ix, NULL, "lonely", "linux/mm/lonely.h",
-			  "a new header: no header under linux/mm/ defines a function it calls or one that calls it");
+			  "a new header: no header under linux/mm/ defines a name it uses or one that uses it");
+	/* macros: a body read across its continuation, and one that uses the name */
+	check_destination(ix, NULL, "ALIGNED", "linux/mm/size.h",
+			  "linux/mm/size.h defines 1 of its relatives (names it uses or that use it): SIZE_SHIFT");
+	check_destination(ix, NULL, "VM_B", "linux/mm/b.h",
+			  "linux/mm/b.h defines 1 of its relatives (names it uses or that use it): B_FLAGS()");
+	check_destination(ix, NULL, "VM_LONE", "linux/mm/vm_lone.h",
+			  "a new header: no header under linux/mm/ defines a name it uses or one that uses it");
 	scan_free(ix);
 	free(t);
 }
@@ -76,11 +90,12 @@ START_TEST(test_moves_first)
 	struct moves_map *m = moves_read(path);
 	char *why = xasprintf("MOVES= (%s:3)", path);
 
+	tree_path = t;
 	ck_assert_ptr_nonnull(m);
 	check_destination(ix, m, "mf_queue", "linux/mm/memory_failure.h", why);
 	/* a name MOVES= does not map: as without it */
 	check_destination(ix, m, "lonely", "linux/mm/lonely.h",
-			  "a new header: no header under linux/mm/ defines a function it calls or one that calls it");
+			  "a new header: no header under linux/mm/ defines a name it uses or one that uses it");
 	moves_free(m);
 	scan_free(ix);
 	free(why);
