@@ -14,6 +14,7 @@
 
 #include "base/files.h"
 #include "base/util.h"
+#include "cpp/clex.h"
 
 struct move_line {
 	char *name;
@@ -154,44 +155,15 @@ static int in_dir(const struct scan_file *f, const char *dir)
 	return f->include_name && starts_with(f->include_name, dir);
 }
 
-/* The texts of the files a choice reads, each read once. */
-struct texts {
-	const char *tree;
-	char **paths, **texts;
-	int n;
-};
-
-static const char *text_of(struct texts *t, const char *path)
+/* The names a definition uses: a function's calls; the identifiers of a
+ * macro's body as the scan keeps it (d->value: comments and
+ * continuations gone), its parameters left out.  Into *names
+ * (allocated), each once; how many. */
+static int def_uses(const struct scan_def *d, char ***names)
 {
-	char *full;
-	int i;
-
-	for (i = 0; i < t->n; i++)
-		if (!strcmp(t->paths[i], path))
-			return t->texts[i];
-	full = xasprintf("%s/%s", t->tree, path);
-	i = t->n;
-	*(char **)push(&t->paths, &i, sizeof(char *)) = xstrdup(path);
-	i = t->n;
-	*(char **)push(&t->texts, &i, sizeof(char *)) = read_file(full, NULL);
-	t->n = i;
-	free(full);
-	return t->texts[i - 1];
-}
-
-static void texts_free(struct texts *t)
-{
-	free_strings(t->paths, t->n);
-	free_strings(t->texts, t->n);
-}
-
-/* The names a definition uses: a function's calls; a macro's body's
- * identifiers (its parameters left out), read from its #define line and
- * the lines it continues on.  Into *names (allocated), how many. */
-static int def_uses(struct texts *t, const struct scan_def *d, char ***names)
-{
-	const char *text, *p, *end;
-	int n = 0, line, i;
+	struct clex lx;
+	struct clex_tok t;
+	int n = 0, i;
 
 	*names = NULL;
 	if (d->kind == SCAN_FUNC) {
@@ -199,55 +171,36 @@ static int def_uses(struct texts *t, const struct scan_def *d, char ***names)
 			*(char **)push(names, &n, sizeof(char *)) = xstrdup(d->calls[i]);
 		return n;
 	}
-	if ((d->kind != SCAN_MACRO && d->kind != SCAN_DEFINE) || !(text = text_of(t, d->file->path)))
+	if ((d->kind != SCAN_MACRO && d->kind != SCAN_DEFINE) || !d->value)
 		return 0;
-	for (p = text, line = 1; *p && line < d->line; p++)
-		line += *p == '\n';
-	/* the logical line: up to a newline no backslash continues */
-	for (end = p; *end && !(*end == '\n' && (end == p || end[-1] != '\\')); end++)
-		;
-	p = strstr(p, d->name);
-	if (!p || p >= end)
-		return 0;
-	p += strlen(d->name);
-	if (d->kind == SCAN_MACRO)
-		while (p < end && *p != ')')
-			p++;
-	while (p < end) {
-		const char *q = p;
+	clex_init(&lx, d->value, strlen(d->value), 1, 1);
+	while (clex_next(&lx, &t) != CT_EOF) {
 		char *w;
 
-		if (!ident_start(*p) || (p > text && ident_char(p[-1]))) {
-			p++;
+		if (t.kind != CT_IDENT)
 			continue;
-		}
-		while (q < end && ident_char(*q))
-			q++;
-		w = xstrndup(p, q - p);
-		p = q;
+		w = xstrndup(t.s, t.n);
 		if (!strcmp(w, "defined") || !strcmp(w, d->name) || str_listed((char *const *)d->args, d->nargs, w) ||
-		    str_listed(*names, n, w)) {
+		    str_listed(*names, n, w))
 			free(w);
-			continue;
-		}
-		*(char **)push(names, &n, sizeof(char *)) = w;
+		else
+			*(char **)push(names, &n, sizeof(char *)) = w;
 	}
 	return n;
 }
 
 /* The relatives of name that headers under dir define, per header: what
  * name's definitions use, and the definitions that use name. */
-static void relatives(const struct scan_index *ix, const char *tree, const char *name, const char *dir,
-		      struct holder **hs, int *nh)
+static void relatives(const struct scan_index *ix, const char *name, const char *dir, struct holder **hs,
+		      int *nh)
 {
-	struct texts t = { tree, NULL, NULL, 0 };
 	const struct scan_file *const *files;
 	const struct scan_def *d, *c;
 	int nf = scan_files(ix, &files), i, j, n;
 	char **uses;
 
 	for (d = scan_lookup(ix, name); d; d = d->next) {
-		n = def_uses(&t, d, &uses);
+		n = def_uses(d, &uses);
 		for (i = 0; i < n; i++)
 			for (c = scan_lookup(ix, uses[i]); c; c = c->next)
 				if (in_dir(c->file, dir) && strcmp(c->name, name))
@@ -261,17 +214,16 @@ static void relatives(const struct scan_index *ix, const char *tree, const char 
 			d = files[i]->defs[j];
 			if (!strcmp(d->name, name))
 				continue;
-			n = def_uses(&t, d, &uses);
+			n = def_uses(d, &uses);
 			if (str_listed(uses, n, name))
 				add_relative(hs, nh, files[i]->include_name, d->name);
 			free_strings(uses, n);
 		}
 	}
-	texts_free(&t);
 }
 
-char *split_destination(const struct scan_index *ix, const char *tree, const struct moves_map *m,
-			const char *name, const char *dir, char **why)
+char *split_destination(const struct scan_index *ix, const struct moves_map *m, const char *name,
+			const char *dir, char **why)
 {
 	struct move_line *l = NULL;
 	struct holder *hs = NULL, *best = NULL;
@@ -285,7 +237,7 @@ char *split_destination(const struct scan_index *ix, const char *tree, const str
 		*why = xasprintf("MOVES= (%s:%d)", m->path, l->line);
 		return xstrdup(l->header);
 	}
-	relatives(ix, tree, name, dir, &hs, &nh);
+	relatives(ix, name, dir, &hs, &nh);
 	for (i = 0; i < nh; i++)
 		if (!best || hs[i].n > best->n || (hs[i].n == best->n && strcmp(hs[i].header, best->header) < 0))
 			best = &hs[i];

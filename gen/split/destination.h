@@ -29,10 +29,9 @@ void moves_free(struct moves_map *m);
 /* The header name goes to (allocated), and *why (allocated): "MOVES=
  * (moves.txt:3)", "linux/mm/folio_size.h defines 2 of its relatives
  * (...): folio_nr_pages(), folio_order()", "a new header: no header
- * under linux/mm/ defines a name it uses or one that uses it".  ix is
- * the scan of tree (macro bodies are read from its files); m may be
- * NULL; dir ends with '/'. */
-char *split_destination(const struct scan_index *ix, const char *tree, const struct moves_map *m,
-			const char *name, const char *dir, char **why);
+ * under linux/mm/ defines a name it uses or one that uses it".  m may
+ * be NULL; dir ends with '/'. */
+char *split_destination(const struct scan_index *ix, const struct moves_map *m, const char *name,
+			const char *dir, char **why);
 
 #endif

@@ -18,8 +18,7 @@
  * lonely() has no relative; tied() is called by one function of each of
  * linux/mm/b.h and linux/mm/a.h.  Macros: ALIGNED()'s body uses
  * SIZE_SHIFT (linux/mm/size.h), a macro of linux/mm/b.h uses VM_B, and
- * VM_LONE has no relative. */
-static char *tree_path;
+ * VM_LONE has no relative (a name in its comment is none). */
 
 static char *tree(void)
 {
@@ -30,7 +29,7 @@ static char *tree(void)
 		      "static inline int mf_queue(int x) { return size_of(x) + order_of(x); }\n"
 		      "static inline int lonely(void) { return 0; }\n"
 		      "static inline int tied(void) { return 1; }\n"
-		      "#define ALIGNED(x) \\\n\t((x) << SIZE_SHIFT)\n#define VM_B 0x1\n#define VM_LONE 0x2\n#endif\n"));
+		      "#define ALIGNED(x) \\\n\t((x) << SIZE_SHIFT)\n#define VM_B 0x1\n#define VM_LONE 0x2 /* not size_of() */\n#endif\n"));
 	free(put_file(t, "include/linux/mm/size.h",
 		      "#ifndef _LINUX_MM_SIZE_H\n#define _LINUX_MM_SIZE_H\n"
 		      "static inline int size_of(int x) { return x; }\n"
@@ -49,7 +48,7 @@ static char *tree(void)
 static void check_destination(const struct scan_index *ix, const struct moves_map *m, const char *name,
 			      const char *want, const char *want_why)
 {
-	char *why = NULL, *to = split_destination(ix, tree_path, m, name, "linux/mm/", &why);
+	char *why = NULL, *to = split_destination(ix, m, name, "linux/mm/", &why);
 
 	ck_assert_str_eq(to, want);
 	ck_assert_str_eq(why, want_why);
@@ -62,7 +61,6 @@ START_TEST(test_relatives_choose)
 	char *t = tree();
 	struct scan_index *ix = scan_tree(t);
 
-	tree_path = t;
 	ck_assert_ptr_nonnull(ix);
 	check_destination(ix, NULL, "mf_queue", "linux/mm/size.h",
 			  "linux/mm/size.h defines 2 of its relatives (names it uses or that use it): "
@@ -90,7 +88,6 @@ START_TEST(test_moves_first)
 	struct moves_map *m = moves_read(path);
 	char *why = xasprintf("MOVES= (%s:3)", path);
 
-	tree_path = t;
 	ck_assert_ptr_nonnull(m);
 	check_destination(ix, m, "mf_queue", "linux/mm/memory_failure.h", why);
 	/* a name MOVES= does not map: as without it */
