@@ -152,3 +152,20 @@ pid_t start_call_to_file(int (*fn)(void *), void *arg, const char *out_path)
 	close(fd);
 	return pid;
 }
+
+char *find_in_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+
+	while (path && *path) {
+		const char *colon = strchr(path, ':');
+		size_t len = colon ? (size_t)(colon - path) : strlen(path);
+		char *p = xasprintf("%.*s/%s", (int)len, path, prog);
+
+		if (len && !access(p, X_OK))
+			return p;
+		free(p);
+		path = colon ? colon + 1 : NULL;
+	}
+	return NULL;
+}

@@ -36,4 +36,9 @@ char *run_output(char *const argv[], int *status);
  * The child's pid, or -1 after an error message; wait_child() waits. */
 pid_t start_call_to_file(int (*fn)(void *), void *arg, const char *out_path);
 
+/* prog as the shell finds it in PATH: the first dir (empty entries
+ * skipped) holding an executable of that name, as "DIR/PROG"; NULL when
+ * none does.  The caller frees. */
+char *find_in_path(const char *prog);
+
 #endif

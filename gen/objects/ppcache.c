@@ -24,6 +24,7 @@
 
 #include "base/files.h"
 #include "base/hash.h"
+#include "base/process.h"
 #include "base/util.h"
 
 #define MANIFEST_HEAD "hdrtest-ppcache 1\n"
@@ -140,37 +141,20 @@ static void remove_stale_tmp(const char *dir)
 	closedir(d);
 }
 
-/* Whether gzip, which writes and reads the texts, is on PATH. */
-static int have_gzip(void)
-{
-	const char *path = getenv("PATH");
-	char *copy, *dir, *save = NULL;
-	int found = 0;
-
-	if (!path)
-		return 0;
-	copy = xstrdup(path);
-	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
-		char *p = xasprintf("%s/gzip", dir);
-
-		found = !access(p, X_OK);
-		free(p);
-	}
-	free(copy);
-	return found;
-}
-
 struct ppcache *ppcache_open(const char *cache, const char *srctree, const char *kdir)
 {
 	struct ppcache *c;
-	char *key, *names;
+	char *key, *names, *gzip;
 
 	if (!cache)
 		return NULL;
-	if (!have_gzip()) {
+	/* gzip writes and reads the texts */
+	gzip = find_in_path("gzip");
+	if (!gzip) {
 		fprintf(stderr, "  note: no gzip on PATH: the texts before the edit are not cached\n");
 		return NULL;
 	}
+	free(gzip);
 	names = names_hash(srctree, kdir);
 	if (!names) {
 		fprintf(stderr, "  note: cannot list %s and %s: the texts before the edit are not cached\n",
@@ -245,29 +229,14 @@ static struct file_seen *seen(struct ppcache *c, const char *path)
 static const char *tool_line(struct ppcache *c, const char *words)
 {
 	size_t n = strcspn(words, " ");
-	char *word = xstrndup(words, n), *found = NULL;
-	const char *path = getenv("PATH");
+	char *word = xstrndup(words, n), *found;
 	struct stat st;
 
 	if (c->tool_word && !strcmp(c->tool_word, word)) {
 		free(word);
 		return c->tool_line;
 	}
-	if (strchr(word, '/')) {
-		found = xstrdup(word);
-	} else if (path) {
-		char *copy = xstrdup(path), *dir, *save = NULL;
-
-		for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
-			char *p = xasprintf("%s/%s", dir, word);
-
-			if (!access(p, X_OK))
-				found = p;
-			else
-				free(p);
-		}
-		free(copy);
-	}
+	found = strchr(word, '/') ? xstrdup(word) : find_in_path(word);
 	free(c->tool_word);
 	free(c->tool_line);
 	c->tool_word = word;

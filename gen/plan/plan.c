@@ -20,6 +20,7 @@
 
 #include "base/files.h"
 #include "base/lines.h"
+#include "base/process.h"
 #include "base/util.h"
 
 /* The selected names in the order given, "all" being every name in
@@ -157,27 +158,18 @@ static void tree_identity(struct strbuf *sb, const char *tree)
  * a compiler or linker installed or upgraded changes the plan. */
 static void compiler_identity(struct strbuf *sb, const char *tool)
 {
-	const char *path = getenv("PATH");
-	char real[PATH_MAX];
+	char real[PATH_MAX], *p = find_in_path(tool);
+	struct stat st;
 
-	while (path && *path) {
-		const char *colon = strchr(path, ':');
-		size_t len = colon ? (size_t)(colon - path) : strlen(path);
-		char *p = xasprintf("%.*s/%s", (int)len, path, tool);
-		struct stat st;
-
-		if (len && !access(p, X_OK) && realpath(p, real) && !stat(real, &st)) {
-			add_identity(sb, real);
-			sb_addf(sb, " %lld %lld.%09ld", (long long)st.st_size, (long long)st.st_mtim.tv_sec,
-				st.st_mtim.tv_nsec);
-			free(p);
-			return;
-		}
-		free(p);
-		path = colon ? colon + 1 : NULL;
+	if (p && realpath(p, real) && !stat(real, &st)) {
+		add_identity(sb, real);
+		sb_addf(sb, " %lld %lld.%09ld", (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+			st.st_mtim.tv_nsec);
+	} else {
+		sb_add(sb, "none: ");
+		add_identity(sb, tool);
 	}
-	sb_add(sb, "none: ");
-	add_identity(sb, tool);
+	free(p);
 }
 
 /* The config whose prepared dir a derived config's prepare starts from:
