@@ -642,3 +642,15 @@ int lock_out(const char *out, const char *who)
 	free(path);
 	return ret;
 }
+
+char *make_tmp_dir(const char *name)
+{
+	const char *base = getenv("TMPDIR");
+	char *dir = xasprintf("%s/hdrtest-%s.XXXXXX", base && *base ? base : "/tmp", name);
+
+	if (mkdtemp(dir))
+		return dir;
+	error("cannot make a temporary dir %s: %s", dir, strerror(errno));
+	free(dir);
+	return NULL;
+}

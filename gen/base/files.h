@@ -24,6 +24,10 @@ int mkdirs(const char *path);
 /* The first dir along path that does not exist yet (the first one
  * mkdirs(path) would make), or NULL. */
 char *first_missing_dir(const char *path);
+/* A new dir of this user's only (mkdtemp), $TMPDIR/hdrtest-NAME.XXXXXX
+ * (/tmp without TMPDIR): its path, or NULL after the error "cannot make
+ * a temporary dir PATH: REASON".  The caller removes it and frees. */
+char *make_tmp_dir(const char *name);
 /* rmdir dir, then its parents up to top, as long as they are empty. */
 void remove_empty_dirs(const char *dir, const char *top);
 /* rm -rf for a directory hdrtest made; returns 0 or -1. */

@@ -689,17 +689,9 @@ static int write_round(struct cfile *files, int npaths, char **tmp, char **tmpdi
 {
 	int i;
 
-	if (!*tmpdir) {
-		const char *base = getenv("TMPDIR");
-
-		*tmpdir = xasprintf("%s/hdrtest-update.XXXXXX", base && *base ? base : "/tmp");
-		if (!mkdtemp(*tmpdir)) {
-			error("cannot make a temporary dir %s: %s", *tmpdir, strerror(errno));
-			free(*tmpdir);
-			*tmpdir = NULL;
-			*stuck = 1;
-			return -1;
-		}
+	if (!*tmpdir && !(*tmpdir = make_tmp_dir("update"))) {
+		*stuck = 1;
+		return -1;
 	}
 	for (i = 0; i < npaths; i++) {
 		char *text = cfile_render(&files[i]);

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* hdrtest build-cost: what a built kbuild dir's objects cost to build,
  * counted (objects/build_cost.h): make bench-split's exact rows. */
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/files.h"
 #include "base/util.h"
@@ -49,17 +47,10 @@ static int run_build_cost(const struct command *cmd, int argc, char **argv)
 		return EXIT_ERROR;
 	if (forbid)
 		path = xasprintf("include/%s", forbid);
-	if (lines) {
-		const char *t = getenv("TMPDIR");
-
-		tmp = xasprintf("%s/hdrtest-cost.XXXXXX", t && *t ? t : "/tmp");
-		if (!mkdtemp(tmp)) {
-			error("cannot create a dir like %s: %s", tmp, strerror(errno));
-			free(tmp);
-			free(path);
-			objects_free(s);
-			return EXIT_ERROR;
-		}
+	if (lines && !(tmp = make_tmp_dir("cost"))) {
+		free(path);
+		objects_free(s);
+		return EXIT_ERROR;
 	}
 	ret = objects_build_cost(s, path, lines != NULL, tmp, n, &c);
 	if (tmp)
