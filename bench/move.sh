@@ -50,6 +50,15 @@ rc=$?
 sum=$out/move/summary.txt
 tsv=$out/move/objects.tsv
 took() { sed -n 's/^  [0-9]* object compiles; the proof took \([0-9.]*\) s$/\1/p' "$1"; }
+# same_verdict FILE: whether FILE (objects.tsv's first four columns, of
+# another proof) says what the token proof said of every object
+same_verdict() {
+	if cmp -s "$out.tokens4" "$1"; then
+		echo "yes"
+	else
+		echo "no: $(diff "$out.tokens4" "$1" | grep -c '^[<>]') lines of objects.tsv differ"
+	fi
+}
 proof=$(took "$sum" 2>/dev/null)
 { [ -n "$proof" ] && [ -s "$tsv" ]; } ||
 	{ echo "bench/move.sh: make move gave no proof on objects (exit $rc, see $logs/move.log)" >&2; exit 1; }
@@ -64,11 +73,7 @@ out/bin/hdrtest move --out "$out" --symbols "$symbols" --to "$to" --verify-objec
 all=$(took "$sum")
 cut -f1-4 "$out.tokens.tsv" > "$out.tokens4"
 cut -f1-4 "$tsv" > "$out.all4"
-if cmp -s "$out.tokens4" "$out.all4"; then
-	same_all="yes"
-else
-	same_all="no: $(diff "$out.tokens4" "$out.all4" | grep -c '^[<>]') lines of objects.tsv differ"
-fi
+same_all=$(same_verdict "$out.all4")
 
 printf '%-44s %9ss  %s\n' "move proof on objects ($cell)" "$proof" \
 	"$read_n objects read FROM, $skipped not compiled (same program), $(grep -c . "$out.proof-broken") broken"
@@ -79,11 +84,7 @@ out/bin/hdrtest move --out "$out" --symbols "$symbols" --to "$to" --verify-objec
 warm=$(took "$sum")
 hits=$(sed -n 's/^  the texts before the move from the cache: \(.*\)$/\1/p' "$sum")
 cut -f1-4 "$tsv" > "$out.warm4"
-if cmp -s "$out.tokens4" "$out.warm4"; then
-	same_warm="yes"
-else
-	same_warm="no: $(diff "$out.tokens4" "$out.warm4" | grep -c '^[<>]') lines of objects.tsv differ"
-fi
+same_warm=$(same_verdict "$out.warm4")
 printf '%-44s %9ss  %s\n' "  again, texts before from the cache" "${warm:-?}" \
 	"${hits:-?} texts from the cache; same verdict on every object: $same_warm"
 
